@@ -1,0 +1,56 @@
+/**
+ * Group commit: writes queued in the same tick are flushed together in one statement, so many
+ * concurrent captures or clicks cost one commit instead of one each, and every caller still
+ * waits for its own row to be stored before it answers.
+ */
+export interface Batcher<T, R> {
+  add(item: T): Promise<R>;
+  /** Resolves once everything queued so far is written. */
+  drain(): Promise<void>;
+}
+
+interface Pending<T, R> {
+  item: T;
+  resolve: (result: R) => void;
+  reject: (error: unknown) => void;
+}
+
+/** `write` must return one result per item, in the items' order. */
+export function createBatcher<T, R>(write: (items: T[]) => Promise<R[]>, maxBatch = 500): Batcher<T, R> {
+  let queue: Pending<T, R>[] = [];
+  let running: Promise<void> | null = null;
+
+  async function flushAll(): Promise<void> {
+    while (queue.length > 0) {
+      const batch = queue.slice(0, maxBatch);
+      queue = queue.slice(batch.length);
+      try {
+        const results = await write(batch.map((pending) => pending.item));
+        // `write` returns one result per item, so every index is present.
+        batch.forEach((pending, index) => pending.resolve(results[index] as R));
+      } catch (error) {
+        for (const pending of batch) pending.reject(error);
+      }
+    }
+  }
+
+  function schedule(): void {
+    if (running) return;
+    running = new Promise<void>((resolve) => setImmediate(resolve)).then(flushAll).finally(() => {
+      running = null;
+      if (queue.length > 0) schedule();
+    });
+  }
+
+  return {
+    add(item) {
+      return new Promise<R>((resolve, reject) => {
+        queue.push({ item, resolve, reject });
+        schedule();
+      });
+    },
+    async drain() {
+      while (running) await running;
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * Opens the store: embedded SQLite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+ * SQLite runs in WAL mode with synchronous=NORMAL: a commit survives a process crash without an
+ * fsync per write, which is what lets captures and clicks be committed in groups cheaply.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { DatabaseSchema } from './schema.js';
+import { migrateToLatest } from './migrate.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DatabaseSchema>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+// int8 (ids, epoch-millisecond times, counts) arrives as a string by default; every such value
+// Hookbay stores fits in a double exactly.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+function openSqlite(dataDir: string): Kysely<DatabaseSchema> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const sqlite = new SQLite(path.join(dataDir, 'hookbay.db'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+function openPostgres(url: string): Kysely<DatabaseSchema> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Opens the configured store and brings its schema up to date. */
+export async function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string;
+}): Promise<Database> {
+  const dialect: DialectName = options.databaseUrl ? 'postgres' : 'sqlite';
+  const db = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+  try {
+    await migrateToLatest(db, dialect);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db, dialect, close: () => db.destroy() };
+}

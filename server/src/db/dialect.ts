@@ -1,0 +1,18 @@
+/** The few places where SQLite and PostgreSQL column types differ. */
+import type { CreateTableBuilder } from 'kysely';
+import type { DialectName } from './connection.js';
+
+/** An auto-incrementing integer primary key named `id`. */
+export function addIdColumn<T extends string>(
+  table: CreateTableBuilder<T, never>,
+  dialect: DialectName,
+): CreateTableBuilder<T, 'id'> {
+  return dialect === 'postgres'
+    ? table.addColumn('id', 'bigserial', (col) => col.primaryKey())
+    : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
+}
+
+/** Column type for raw bytes. */
+export function bytesType(dialect: DialectName): 'bytea' | 'blob' {
+  return dialect === 'postgres' ? 'bytea' : 'blob';
+}

@@ -1,0 +1,10 @@
+/** Numbered migrations, applied in name order. Append new files; never edit a released one. */
+import type { Migration } from 'kysely';
+import type { DialectName } from '../connection.js';
+import { sessionsMigration } from './001_sessions.js';
+import { webhookEventsMigration } from './002_webhook_events.js';
+
+export const migrations: Record<string, (dialect: DialectName) => Migration> = {
+  '001_sessions': sessionsMigration,
+  '002_webhook_events': webhookEventsMigration,
+};

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE, SESSION_DURATION_MS, sessionRequestSchema } from '../../../../shared/sessions.js';
+import { InvalidInputError } from '../../http/errors.js';
+import { sessionIdOf } from '../../http/identity.js';
+import type { SessionsService } from './sessions.service.js';
+
+export async function sessionsRoutes(app: FastifyInstance, options: { sessions: SessionsService }) {
+  app.post('/api/user', async (request, reply) => {
+    const parsed = sessionRequestSchema.safeParse(request.body ?? {});
+    if (!parsed.success)
+      throw new InvalidInputError(parsed.error.issues[0]?.message ?? 'Invalid session request.');
+    const wanted = parsed.data.sessionId ?? sessionIdOf(request);
+    const user = await options.sessions.startSession(wanted, parsed.data.referrer ?? null);
+    reply.setCookie(SESSION_COOKIE, user.sessionId, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      maxAge: SESSION_DURATION_MS / 1000,
+    });
+    return { id: user.id, sessionId: user.sessionId };
+  });
+}

@@ -1,0 +1,113 @@
+/**
+ * The capture endpoint: /webhook/{sessionId} and every path below it, for every method Node
+ * accepts. Fastify's body parsing is switched off inside this plugin only: the handler reads the
+ * raw request stream itself, so the body is kept byte for byte whatever its content type, GET and
+ * HEAD bodies included, and an oversized body can be cut off while still being recorded.
+ */
+import http from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isSessionId } from '../../../../shared/sessions.js';
+import { NotFoundError } from '../../http/errors.js';
+import { readBody } from './read-body.js';
+import type { WebhooksService } from './webhooks.service.js';
+
+export const CAPTURE_PREFIX = '/webhook/';
+
+/** Methods Fastify routes on its own; every other method Node parses is added for capture. */
+const BUILT_IN_METHODS = new Set([
+  'GET',
+  'HEAD',
+  'TRACE',
+  'DELETE',
+  'OPTIONS',
+  'PATCH',
+  'PUT',
+  'POST',
+  'QUERY',
+]);
+export const EXTRA_CAPTURE_METHODS = http.METHODS.filter(
+  (method) => !BUILT_IN_METHODS.has(method) && method !== 'CONNECT',
+);
+const CAPTURE_METHODS = [...BUILT_IN_METHODS, ...EXTRA_CAPTURE_METHODS];
+
+function splitUrl(url: string, sessionId: string): { path: string; queryString: string } {
+  const rest = url.slice(CAPTURE_PREFIX.length + sessionId.length);
+  const queryAt = rest.indexOf('?');
+  const path = queryAt === -1 ? rest : rest.slice(0, queryAt);
+  return { path: path || '/', queryString: queryAt === -1 ? '' : rest.slice(queryAt + 1) };
+}
+
+function allowCors(request: FastifyRequest, reply: FastifyReply): void {
+  const requestedHeaders = request.headers['access-control-request-headers'];
+  reply.headers({
+    'access-control-allow-origin': request.headers.origin ?? '*',
+    'access-control-allow-credentials': 'true',
+    'access-control-allow-methods':
+      request.headers['access-control-request-method'] ?? CAPTURE_METHODS.join(', '),
+    'access-control-allow-headers': requestedHeaders ?? '*',
+    'access-control-expose-headers': '*',
+    'access-control-max-age': '86400',
+    vary: 'Origin',
+  });
+}
+
+function clientIp(request: FastifyRequest): string | null {
+  const ip = request.ip;
+  if (!ip) return null;
+  return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice('::ffff:'.length) : ip;
+}
+
+export async function captureRoutes(
+  app: FastifyInstance,
+  options: { webhooks: WebhooksService; captureMaxBytes: number },
+) {
+  app.removeAllContentTypeParsers();
+  // Leave the stream unread; the handler reads it.
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  async function handleCapture(
+    request: FastifyRequest<{ Params: { sessionId: string } }>,
+    reply: FastifyReply,
+  ) {
+    allowCors(request, reply);
+    const { sessionId } = request.params;
+    if (!isSessionId(sessionId))
+      throw new NotFoundError('No webhook URL with this session id. Open Hookbay to get yours.');
+    const { body, size, truncated } = await readBody(request.raw, options.captureMaxBytes);
+    const event = await options.webhooks.capture({
+      sessionId,
+      method: request.method,
+      ...splitUrl(request.url, sessionId),
+      rawHeaders: pairs(request.raw.rawHeaders),
+      body,
+      size,
+      truncated,
+      contentType: request.headers['content-type'] ?? null,
+      ip: clientIp(request),
+      userAgent: request.headers['user-agent'] ?? null,
+      createdAt: Date.now(),
+    });
+    if (truncated) {
+      // The rest of the body is left unread, so this connection cannot be reused.
+      reply.header('connection', 'close');
+      return reply.status(413).send({
+        error: `The body is larger than the ${options.captureMaxBytes} byte limit; only its start was kept.`,
+        id: event.id,
+      });
+    }
+    return { ok: true, id: event.id };
+  }
+
+  for (const url of ['/webhook/:sessionId', '/webhook/:sessionId/*']) {
+    app.route({ method: CAPTURE_METHODS, url, handler: handleCapture });
+  }
+}
+
+function pairs(rawHeaders: string[]): [string, string][] {
+  const result: [string, string][] = [];
+  for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+    // The loop bound keeps both indexes inside the array.
+    result.push([rawHeaders[index] as string, rawHeaders[index + 1] as string]);
+  }
+  return result;
+}

@@ -1,0 +1,84 @@
+/**
+ * Turns a stored row into the event object the API and the socket carry. This is where the
+ * capture's deferred work happens (header map, query parsing, UTF-8 check, JSON parse), so that
+ * the capture path itself only stores bytes.
+ */
+import { isUtf8 } from 'node:buffer';
+import {
+  EVENT_BODY_PREVIEW_BYTES,
+  type HeaderMap,
+  type QueryMap,
+  type WebhookEvent,
+} from '../../../../shared/webhooks.js';
+import type { EventRow } from './webhooks.repo.js';
+
+function addValue(map: Record<string, string | string[]>, key: string, value: string): void {
+  const existing = map[key];
+  if (existing === undefined) map[key] = value;
+  else if (Array.isArray(existing)) existing.push(value);
+  else map[key] = [existing, value];
+}
+
+/** Header names keep the case they were first sent in; repeats (in any case) collect into an array. */
+export function toHeaderMap(rawHeaders: [string, string][]): HeaderMap {
+  const map: HeaderMap = {};
+  const nameByLower = new Map<string, string>();
+  for (const [name, value] of rawHeaders) {
+    const lower = name.toLowerCase();
+    const key = nameByLower.get(lower) ?? name;
+    nameByLower.set(lower, key);
+    addValue(map, key, value);
+  }
+  return map;
+}
+
+/** Parses a raw query string; a repeated key becomes an array in order. */
+export function toQueryMap(queryString: string): QueryMap {
+  const map: QueryMap = {};
+  for (const [key, value] of new URLSearchParams(queryString)) addValue(map, key, value);
+  return map;
+}
+
+function parseJson(text: string, contentType: string | null): unknown {
+  const looksJson = /json/i.test(contentType ?? '') || /^\s*[[{]/.test(text);
+  if (!looksJson) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export function parseRawHeaders(json: string): [string, string][] {
+  // Written by the capture route from Node's rawHeaders, always an array of [name, value] pairs.
+  return JSON.parse(json) as [string, string][];
+}
+
+export function toWebhookEvent(row: EventRow): WebhookEvent {
+  const rawHeaders = parseRawHeaders(row.raw_headers);
+  const bodyCut = row.body.length > EVENT_BODY_PREVIEW_BYTES;
+  const shown = bodyCut ? row.body.subarray(0, EVENT_BODY_PREVIEW_BYTES) : row.body;
+  // Judged on the whole stored body: a cut may split a multi-byte character.
+  const isText = isUtf8(row.body);
+  const body = isText ? shown.toString('utf8') : shown.toString('base64');
+  return {
+    id: row.id,
+    method: row.method,
+    path: row.path,
+    queryString: row.query_string,
+    queryParams: toQueryMap(row.query_string),
+    headers: toHeaderMap(rawHeaders),
+    rawHeaders,
+    body,
+    bodyEncoding: isText ? 'utf8' : 'base64',
+    payload: isText && !bodyCut && !row.truncated ? parseJson(body, row.content_type) : null,
+    contentType: row.content_type,
+    size: row.size,
+    truncated: row.truncated === 1,
+    bodyCut,
+    ip: row.ip,
+    userAgent: row.user_agent,
+    timestamp: new Date(row.created_at).toISOString(),
+    isDeleted: row.is_deleted === 1,
+  };
+}

@@ -1,0 +1,112 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DatabaseSchema, WebhookEventsTable } from '../../db/schema.js';
+import type { EventsPageQuery } from '../../../../shared/webhooks.js';
+
+export interface CapturedRequest {
+  sessionId: string;
+  method: string;
+  path: string;
+  queryString: string;
+  rawHeaders: [string, string][];
+  body: Buffer;
+  size: number;
+  truncated: boolean;
+  contentType: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: number;
+}
+
+export type EventRow = Selectable<WebhookEventsTable>;
+export type NewEventRow = Omit<EventRow, 'id'>;
+
+export interface WebhooksRepo {
+  /** Stores the rows in one statement; returns their ids in the same order. */
+  insertMany(rows: NewEventRow[]): Promise<number[]>;
+  listVisible(
+    sessionId: string,
+    page: Required<Pick<EventsPageQuery, 'limit'>> & EventsPageQuery,
+  ): Promise<EventRow[]>;
+  findVisible(sessionId: string, id: number): Promise<EventRow | null>;
+  /** Marks the event deleted; false when the session has no such visible event. */
+  hide(sessionId: string, id: number): Promise<boolean>;
+  /** Deletes all but the newest `keep` events of the session; returns how many were deleted. */
+  prune(sessionId: string, keep: number): Promise<number>;
+}
+
+/** The row stored for a capture; done once, the event sent live is built from it too. */
+export function toEventRow(request: CapturedRequest): NewEventRow {
+  return {
+    session_id: request.sessionId,
+    method: request.method,
+    path: request.path,
+    query_string: request.queryString,
+    raw_headers: JSON.stringify(request.rawHeaders),
+    body: request.body,
+    size: request.size,
+    truncated: request.truncated ? 1 : 0,
+    content_type: request.contentType,
+    ip: request.ip,
+    user_agent: request.userAgent,
+    created_at: request.createdAt,
+    is_deleted: 0,
+  };
+}
+
+export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
+  return {
+    async insertMany(newRows) {
+      const rows = await db.insertInto('webhook_events').values(newRows).returning('id').execute();
+      // One multi-row insert assigns increasing ids in the order of its VALUES list, but
+      // RETURNING does not promise that order, so sort to line ids up with the input.
+      return rows.map((row) => row.id).sort((a, b) => a - b);
+    },
+    async listVisible(sessionId, { limit, before, after }) {
+      let query = db
+        .selectFrom('webhook_events')
+        .selectAll()
+        .where('session_id', '=', sessionId)
+        .where('is_deleted', '=', 0);
+      if (before !== undefined) query = query.where('id', '<', before);
+      if (after !== undefined) query = query.where('id', '>', after);
+      return query.orderBy('id', 'desc').limit(limit).execute();
+    },
+    async findVisible(sessionId, id) {
+      const row = await db
+        .selectFrom('webhook_events')
+        .selectAll()
+        .where('session_id', '=', sessionId)
+        .where('id', '=', id)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      return row ?? null;
+    },
+    async hide(sessionId, id) {
+      const result = await db
+        .updateTable('webhook_events')
+        .set({ is_deleted: 1 })
+        .where('session_id', '=', sessionId)
+        .where('id', '=', id)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async prune(sessionId, keep) {
+      const cutoff = await db
+        .selectFrom('webhook_events')
+        .select('id')
+        .where('session_id', '=', sessionId)
+        .orderBy('id', 'desc')
+        .offset(keep - 1)
+        .limit(1)
+        .executeTakeFirst();
+      if (!cutoff) return 0;
+      const result = await db
+        .deleteFrom('webhook_events')
+        .where('session_id', '=', sessionId)
+        .where('id', '<', cutoff.id)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { WEBHOOK_REQUEST } from '../../../../shared/realtime.js';
+import type { SessionUser } from '../../../../shared/sessions.js';
+import type { EventsPageQuery, WebhookEvent } from '../../../../shared/webhooks.js';
+import { createBatcher } from '../../db/batcher.js';
+import { HttpError, NotFoundError } from '../../http/errors.js';
+import type { Publisher } from '../../realtime/publisher.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import { parseRawHeaders, toWebhookEvent } from './event-view.js';
+import { toEventRow, type CapturedRequest, type NewEventRow, type WebhooksRepo } from './webhooks.repo.js';
+
+export interface WebhooksService {
+  /** Stores a captured request and pushes it to its owner; NotFoundError when the session is unknown. */
+  capture(request: CapturedRequest): Promise<WebhookEvent>;
+  /** The user's visible events, newest first. */
+  list(user: SessionUser, page: EventsPageQuery & { limit: number }): Promise<WebhookEvent[]>;
+  /** Hides the event; NotFoundError when the user has no such event. */
+  hide(user: SessionUser, id: number): Promise<void>;
+  /** The stored body bytes, with the content encoding undone when `decoded` is set. */
+  body(user: SessionUser, id: number, decoded: boolean): Promise<Buffer>;
+  /** Keeps only the newest `eventsPerSession` events of every session captured into since the last run. */
+  pruneTouchedSessions(): Promise<void>;
+  /** Waits until every accepted capture is written. */
+  flush(): Promise<void>;
+}
+
+const DECODED_MAX_BYTES = 10 * 1024 * 1024;
+const decoders: Record<string, (input: Buffer, options: zlib.ZlibOptions) => Promise<Buffer>> = {
+  gzip: promisify(zlib.gunzip),
+  'x-gzip': promisify(zlib.gunzip),
+  deflate: promisify(zlib.inflate),
+  br: promisify(zlib.brotliDecompress),
+};
+
+async function decodeBody(body: Buffer, encoding: string): Promise<Buffer> {
+  const decode = decoders[encoding];
+  if (!decode)
+    throw new HttpError(422, `The body's content encoding "${encoding}" is not one Hookbay can decode.`);
+  try {
+    return await decode(body, { maxOutputLength: DECODED_MAX_BYTES });
+  } catch (error) {
+    if (error instanceof RangeError) throw new HttpError(422, 'The decoded body is larger than 10 MiB.');
+    // Some senders label raw deflate data as "deflate".
+    if (encoding === 'deflate')
+      return promisify(zlib.inflateRaw)(body, { maxOutputLength: DECODED_MAX_BYTES });
+    throw new HttpError(422, `The body could not be decoded as ${encoding}.`);
+  }
+}
+
+function contentEncodingOf(rawHeaders: [string, string][]): string | null {
+  const header = rawHeaders.find(([name]) => name.toLowerCase() === 'content-encoding');
+  return header ? header[1].trim().toLowerCase() : null;
+}
+
+export function createWebhooksService(deps: {
+  repo: WebhooksRepo;
+  sessions: SessionsService;
+  publisher: Publisher;
+  eventsPerSession: number;
+}): WebhooksService {
+  const writer = createBatcher((rows: NewEventRow[]) => deps.repo.insertMany(rows));
+  const touched = new Set<string>();
+
+  async function findOwned(user: SessionUser, id: number) {
+    const row = await deps.repo.findVisible(user.sessionId, id);
+    if (!row) throw new NotFoundError('This request does not exist or was deleted.');
+    return row;
+  }
+
+  return {
+    async capture(request) {
+      const owner = await deps.sessions.findSession(request.sessionId);
+      if (!owner) throw new NotFoundError('No webhook URL with this session id. Open Hookbay to get yours.');
+      const row = toEventRow(request);
+      const id = await writer.add(row);
+      touched.add(request.sessionId);
+      const event = toWebhookEvent({ id, ...row });
+      deps.publisher.toUser(owner.id, WEBHOOK_REQUEST, event);
+      return event;
+    },
+    async list(user, page) {
+      const rows = await deps.repo.listVisible(user.sessionId, page);
+      return rows.map(toWebhookEvent);
+    },
+    async hide(user, id) {
+      if (!(await deps.repo.hide(user.sessionId, id))) {
+        throw new NotFoundError('This request does not exist or was already deleted.');
+      }
+    },
+    async body(user, id, decoded) {
+      const row = await findOwned(user, id);
+      if (!decoded) return row.body;
+      const encoding = contentEncodingOf(parseRawHeaders(row.raw_headers));
+      return encoding ? decodeBody(row.body, encoding) : row.body;
+    },
+    async pruneTouchedSessions() {
+      const sessionIds = [...touched];
+      touched.clear();
+      for (const sessionId of sessionIds) await deps.repo.prune(sessionId, deps.eventsPerSession);
+    },
+    flush: () => writer.drain(),
+  };
+}

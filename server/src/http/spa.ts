@@ -1,0 +1,69 @@
+/**
+ * Serves the built web app. Files under the build folder are served as they are; any other GET
+ * outside /api falls back to index.html so the browser router can show the page. The page's
+ * absolute addresses (canonical, share image) are filled in with PUBLIC_URL or, without it, the
+ * origin the browser used.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+
+const ORIGIN_PLACEHOLDER = /%HOOKBAY_ORIGIN%/g;
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Answers with the web app's page, e.g. with status 404 for an unknown short link. */
+    sendAppPage(status?: number): FastifyReply;
+  }
+}
+
+function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+function isPageRequest(request: FastifyRequest): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+}
+
+export const spaPlugin = fp(
+  async (app: FastifyInstance, options: { webDir: string | null; publicUrl: string | null }) => {
+    const indexFile = options.webDir ? path.join(options.webDir, 'index.html') : null;
+    const template = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+    if (template && options.webDir) {
+      await app.register(fastifyStatic, {
+        root: options.webDir,
+        index: false,
+        wildcard: false,
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          // Built assets carry a content hash in their name and never change.
+          const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    } else {
+      app.log.warn('The web app is not built (run npm run build); pages will not be served.');
+    }
+
+    app.decorateReply('sendAppPage', function (this: FastifyReply, status = 200) {
+      if (!template)
+        return this.status(status).send({
+          error: status === 404 ? 'Not found.' : 'The web app is not built.',
+        });
+      const origin = options.publicUrl ?? requestOrigin(this.request);
+      return this.status(status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(template.replace(ORIGIN_PLACEHOLDER, origin));
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      if (isPageRequest(request)) return reply.sendAppPage();
+      return reply
+        .status(404)
+        .send({ error: `No route for ${request.method} ${request.url.split('?')[0] ?? ''}.` });
+    });
+  },
+);

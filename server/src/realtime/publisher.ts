@@ -1,0 +1,30 @@
+import type { Server } from 'socket.io';
+import { userRoom, type ClientToServerEvents, type ServerToClientEvents } from '../../../shared/realtime.js';
+
+/** Sends realtime events to one user's sockets, on whichever instance they are connected. */
+export interface Publisher {
+  toUser<E extends keyof ServerToClientEvents>(
+    userId: string,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
+}
+
+export interface SocketData {
+  userId: string;
+}
+
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+export function createPublisher(io: RealtimeServer): Publisher {
+  return {
+    toUser(userId, event, ...args) {
+      io.to(userRoom(userId)).emit(event, ...args);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * Test app builder: a fresh app on its own temporary SQLite database (or, with
+ * `{ postgres: true }`, on a fresh schema of TEST_DATABASE_URL), called in-process.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? null;
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? null;
+
+/** A PostgreSQL URL whose connections use a new empty schema, so test files never see each other's rows. */
+export async function freshPostgresUrl(baseUrl: string): Promise<string> {
+  const schema = `test_${randomUUID().replaceAll('-', '')}`;
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.end();
+  const url = new URL(baseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ LOG_LEVEL: 'silent' }),
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-test-')),
+    webDir: null,
+    ...overrides,
+  };
+}
+
+export interface TestAppOptions extends Partial<Config> {
+  postgres?: boolean;
+}
+
+export async function buildTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
+  const { postgres, ...overrides } = options;
+  if (postgres && !TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const databaseUrl = postgres && TEST_DATABASE_URL ? await freshPostgresUrl(TEST_DATABASE_URL) : null;
+  const app = await buildApp(testConfig({ databaseUrl, ...overrides }));
+  await app.ready();
+  return app;
+}
+
+/** The storage back ends a storage suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const storageBackends: { name: string; postgres: boolean }[] = [
+  { name: 'SQLite', postgres: false },
+  ...(TEST_DATABASE_URL ? [{ name: 'PostgreSQL', postgres: true }] : []),
+];

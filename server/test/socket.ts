@@ -1,0 +1,41 @@
+/** A real Socket.IO client connected to an app listening on a random port. */
+import type { FastifyInstance } from 'fastify';
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/realtime.js';
+
+export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** Connects with the session in the handshake; rejects when the server refuses it. */
+export function connectSocket(origin: string, sessionId: string | null): Promise<TestSocket> {
+  const socket: TestSocket = io(origin, {
+    auth: sessionId ? { sessionId } : {},
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+/** Resolves with the next payload of `event`. */
+export function nextEvent<E extends keyof ServerToClientEvents>(
+  socket: TestSocket,
+  event: E,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  return new Promise((resolve) => {
+    // socket.io-client's typed `once` cannot relate a generic event name to its listener type.
+    socket.once(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => resolve(payload)) as never);
+  });
+}
