@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, screenshot, startJourney, type Journey } from './harness.js';
+
+describe.runIf(hasChromium)('landing page and theme', () => {
+  let journey: Journey;
+  beforeAll(async () => {
+    journey = await startJourney();
+  });
+  afterAll(async () => {
+    await journey.close();
+  });
+
+  it('shows the landing sections and its share metadata', async () => {
+    const { page, origin } = journey;
+    await page.goto(origin);
+    await expect.poll(() => page.getByRole('heading', { name: 'Why Choose Our Webhook Inspector?' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Our Tools' }).count()).toBe(1);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${origin}/`);
+    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(`${origin}/og-image.png`);
+    const image = await fetch(`${origin}/og-image.png`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    await screenshot(page, 'landing-light');
+  });
+
+  it('Get Started Free opens the Webhook Inspector with a personal URL', async () => {
+    const { page, origin } = journey;
+    await page.goto(origin);
+    await page.getByRole('link', { name: 'Get Started Free' }).click();
+    await page.waitForURL(`${origin}/webhook`);
+    const sessionId = await page.evaluate(() => localStorage.getItem('userSessionId'));
+    expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByText(`${origin}/webhook/${sessionId}`).count()).toBeGreaterThan(0);
+    const expiry = Number(await page.evaluate(() => localStorage.getItem('userSessionExpiry')));
+    expect(expiry - Date.now()).toBeGreaterThan(299 * 24 * 3600 * 1000);
+    expect(await page.getByTestId('user-id').textContent()).toBe(sessionId?.slice(0, 8));
+  });
+
+  it('the theme switch turns the page dark, and the choice survives a reload', async () => {
+    const { page, origin } = journey;
+    await page.goto(origin);
+    expect(await page.locator('html').getAttribute('data-bs-theme')).toBe('light');
+    await page.getByLabel('Dark theme').check();
+    expect(await page.locator('html').getAttribute('data-bs-theme')).toBe('dark');
+    await page.reload();
+    expect(await page.locator('html').getAttribute('data-bs-theme')).toBe('dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await screenshot(page, 'landing-dark');
+    await page.getByLabel('Dark theme').uncheck();
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+  });
+
+  it('an unknown page shows the not-found page', async () => {
+    const { page, origin } = journey;
+    await page.goto(`${origin}/no-such-page`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).count()).toBe(1);
+    expect(journey.pageErrors).toEqual([]);
+  });
+});

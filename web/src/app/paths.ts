@@ -1,0 +1,20 @@
+/** Every path of the single-page app, in one place. */
+export const paths = {
+  home: '/',
+  webhook: '/webhook',
+  urlShortener: '/url-shortener',
+  urlShortenerAlias: '/urlshortener',
+  urlAnalytics: (urlId: string) => `/url-shortener/analytics/${encodeURIComponent(urlId)}`,
+  urlAnalyticsPattern: '/url-shortener/analytics/:urlId',
+  cronScheduler: '/cron-scheduler',
+  requestParser: '/request-parser',
+  suggestions: '/suggestions',
+  admin: '/admin',
+  adminPattern: '/admin/*',
+  about: '/about',
+  terms: '/terms',
+  privacy: '/privacy',
+} as const;
+
+export const PRODUCT_NAME = 'Webhook Inspector';
+export const TOOLKIT_NAME = 'Hookbay';

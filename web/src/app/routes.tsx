@@ -1,0 +1,26 @@
+import type { RouteObject } from 'react-router-dom';
+import { AboutPage } from '../pages/AboutPage';
+import { CronSchedulerPage, RequestParserPage } from '../pages/ComingSoonPage';
+import { LandingPage } from '../pages/LandingPage';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { PrivacyPage } from '../pages/PrivacyPage';
+import { TermsPage } from '../pages/TermsPage';
+import { WebhookPage } from '../features/webhooks/WebhookPage';
+import { Layout } from './layout/Layout';
+import { paths } from './paths';
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { path: paths.home, element: <LandingPage /> },
+      { path: paths.webhook, element: <WebhookPage /> },
+      { path: paths.cronScheduler, element: <CronSchedulerPage /> },
+      { path: paths.requestParser, element: <RequestParserPage /> },
+      { path: paths.about, element: <AboutPage /> },
+      { path: paths.terms, element: <TermsPage /> },
+      { path: paths.privacy, element: <PrivacyPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,35 @@
+import { Button, type ButtonProps } from 'react-bootstrap';
+import { notify, TOAST_COPY_MS } from './toasts';
+
+interface CopyButtonProps {
+  text: string;
+  successMessage: string;
+  failureMessage?: string;
+  label?: string;
+  size?: ButtonProps['size'];
+  variant?: ButtonProps['variant'];
+}
+
+/** Copies `text` to the clipboard and says so in a short toast. */
+export function CopyButton({
+  text,
+  successMessage,
+  failureMessage = 'Failed to copy to clipboard',
+  label = 'Copy',
+  size = 'sm',
+  variant = 'outline-primary',
+}: CopyButtonProps) {
+  async function handleCopy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      notify.success(successMessage, TOAST_COPY_MS);
+    } catch {
+      notify.error(failureMessage, TOAST_COPY_MS);
+    }
+  }
+  return (
+    <Button size={size} variant={variant} onClick={() => void handleCopy()}>
+      {label}
+    </Button>
+  );
+}

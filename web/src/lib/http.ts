@@ -1,0 +1,73 @@
+/**
+ * The one way the web app talks to the API: cookies sent, JSON by default, no timeout, and the
+ * X-Session-ID header while a session is active. A non-2xx answer becomes an ApiError carrying
+ * the server's `error` text; a 401 also forgets the stored session.
+ */
+import { SESSION_HEADER } from '../../../shared/sessions';
+import { clearSession, getValidSessionId } from './storage';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** API origin: VITE_API_BASE when the build points elsewhere, else the page's own origin. */
+export const apiBase: string = (import.meta.env.VITE_API_BASE as string | undefined)?.replace(/\/+$/, '') || window.location.origin;
+
+// A session opened from a Share link (?sessionId=…) is used for this page's calls without being stored.
+let sessionOverride: string | null = null;
+
+export function setSessionOverride(sessionId: string | null): void {
+  sessionOverride = sessionId;
+}
+
+/** The session id sent with calls right now. */
+export function activeSessionId(): string | null {
+  return sessionOverride ?? getValidSessionId();
+}
+
+async function errorMessage(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { error?: unknown };
+    if (typeof body.error === 'string') return body.error;
+  } catch {
+    // Not JSON: fall through to the status text.
+  }
+  return response.statusText || `Request failed with status ${response.status}`;
+}
+
+export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  const sessionId = activeSessionId();
+  if (sessionId) headers[SESSION_HEADER] = sessionId;
+  const response = await fetch(`${apiBase}${path}`, {
+    method,
+    headers,
+    credentials: 'include',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) {
+    if (response.status === 401) clearSession();
+    throw new ApiError(response.status, await errorMessage(response));
+  }
+  const text = await response.text();
+  // The API answers JSON; callers name the shape they expect from each endpoint.
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const http = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+};
+
+/** Error text to show: the server's message when it sent one, else the feature's fallback. */
+export function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}

@@ -1,0 +1,36 @@
+/** The three browser storage keys Hookbay uses, and the rules around them. */
+import { SESSION_DURATION_MS } from '../../../shared/sessions';
+
+export const STORAGE_KEYS = {
+  sessionId: 'userSessionId',
+  sessionExpiry: 'userSessionExpiry',
+  theme: 'theme',
+} as const;
+
+export type Theme = 'light' | 'dark';
+
+/** The stored session id, only while the current time is before the stored expiry. */
+export function getValidSessionId(now: number = Date.now()): string | null {
+  const id = localStorage.getItem(STORAGE_KEYS.sessionId);
+  const expiry = Number(localStorage.getItem(STORAGE_KEYS.sessionExpiry));
+  if (!id || !Number.isFinite(expiry) || now >= expiry) return null;
+  return id;
+}
+
+export function storeSession(sessionId: string, now: number = Date.now()): void {
+  localStorage.setItem(STORAGE_KEYS.sessionId, sessionId);
+  localStorage.setItem(STORAGE_KEYS.sessionExpiry, String(now + SESSION_DURATION_MS));
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(STORAGE_KEYS.sessionId);
+  localStorage.removeItem(STORAGE_KEYS.sessionExpiry);
+}
+
+export function getStoredTheme(): Theme {
+  return localStorage.getItem(STORAGE_KEYS.theme) === 'dark' ? 'dark' : 'light';
+}
+
+export function storeTheme(theme: Theme): void {
+  localStorage.setItem(STORAGE_KEYS.theme, theme);
+}

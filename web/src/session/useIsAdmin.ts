@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../lib/http';
+import { useSession } from './useSession';
+
+export const ADMIN_STATUS_KEY = ['admin-status'] as const;
+
+/** Whether the server says this browser is an admin; a failed check counts as not admin. */
+export function useIsAdmin(): { isAdmin: boolean; isChecking: boolean } {
+  const { user } = useSession();
+  const query = useQuery({
+    queryKey: [...ADMIN_STATUS_KEY, user?.sessionId],
+    queryFn: () => http.get<{ isAdmin: boolean }>('/api/admin/check-status'),
+    enabled: user !== null,
+    retry: false,
+  });
+  return {
+    isAdmin: query.data?.isAdmin === true,
+    isChecking: user === null || query.isPending,
+  };
+}
