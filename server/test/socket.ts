@@ -13,9 +13,14 @@ export async function listen(app: FastifyInstance): Promise<string> {
 }
 
 /** Connects with the session in the handshake; rejects when the server refuses it. */
-export function connectSocket(origin: string, sessionId: string | null): Promise<TestSocket> {
+export function connectSocket(
+  origin: string,
+  sessionId: string | null,
+  extraHeaders: Record<string, string> = {},
+): Promise<TestSocket> {
   const socket: TestSocket = io(origin, {
     auth: sessionId ? { sessionId } : {},
+    extraHeaders,
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,

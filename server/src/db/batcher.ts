@@ -26,7 +26,11 @@ export function createBatcher<T, R>(write: (items: T[]) => Promise<R[]>, maxBatc
       queue = queue.slice(batch.length);
       try {
         const results = await write(batch.map((pending) => pending.item));
-        // `write` returns one result per item, so every index is present.
+        if (results.length !== batch.length) {
+          // Handing out results that may not line up (e.g. ids of other rows) would be worse.
+          throw new Error(`batch write returned ${results.length} results for ${batch.length} items`);
+        }
+        // Checked above: one result per item, so every index is present.
         batch.forEach((pending, index) => pending.resolve(results[index] as R));
       } catch (error) {
         for (const pending of batch) pending.reject(error);

@@ -41,7 +41,8 @@ async function errorMessage(response: Response): Promise<string> {
 }
 
 export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  // A JSON content type on a bodiless call is refused by the server, so it goes with a body only.
+  const headers: Record<string, string> = body === undefined ? {} : { 'Content-Type': 'application/json' };
   const sessionId = activeSessionId();
   if (sessionId) headers[SESSION_HEADER] = sessionId;
   const response = await fetch(`${apiBase}${path}`, {

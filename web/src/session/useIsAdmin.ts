@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ADMIN_CHECK_STATUS_PATH, type AdminStatus } from '../../../shared/admin';
 import { http } from '../lib/http';
 import { useSession } from './useSession';
 
@@ -9,7 +10,7 @@ export function useIsAdmin(): { isAdmin: boolean; isChecking: boolean } {
   const { user } = useSession();
   const query = useQuery({
     queryKey: [...ADMIN_STATUS_KEY, user?.sessionId],
-    queryFn: () => http.get<{ isAdmin: boolean }>('/api/admin/check-status'),
+    queryFn: () => http.get<AdminStatus>(ADMIN_CHECK_STATUS_PATH),
     enabled: user !== null,
     retry: false,
   });

@@ -12,6 +12,7 @@ import { readBody } from './read-body.js';
 import type { WebhooksService } from './webhooks.service.js';
 
 export const CAPTURE_PREFIX = '/webhook/';
+const UNKNOWN_SESSION = 'No webhook URL with this session id. Open Hookbay to get yours.';
 
 /** Methods Fastify routes on its own; every other method Node parses is added for capture. */
 const BUILT_IN_METHODS = new Set([
@@ -64,6 +65,14 @@ export async function captureRoutes(
   app.removeAllContentTypeParsers();
   // Leave the stream unread; the handler reads it.
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  // Fastify checks the Content-Type before any handler runs: it answers 415 to a malformed one
+  // ("json", "text; charset=utf-8") and 400 to a QUERY request without one, so such requests
+  // would never be captured. The handler reads the sender's Content-Type from rawHeaders, so
+  // for Fastify's sake the parsed header is replaced by a well-formed one that the catch-all
+  // parser above takes. rawHeaders (what is stored and shown) is left untouched.
+  app.addHook('onRequest', async (request) => {
+    request.raw.headers['content-type'] = 'application/octet-stream';
+  });
 
   async function handleCapture(
     request: FastifyRequest<{ Params: { sessionId: string } }>,
@@ -71,25 +80,29 @@ export async function captureRoutes(
   ) {
     allowCors(request, reply);
     const { sessionId } = request.params;
-    if (!isSessionId(sessionId))
-      throw new NotFoundError('No webhook URL with this session id. Open Hookbay to get yours.');
-    const { body, size, truncated } = await readBody(request.raw, options.captureMaxBytes);
+    // Checked before the body is read, so a request for no one costs neither memory nor a drain.
+    if (!isSessionId(sessionId) || !(await options.webhooks.hasSession(sessionId)))
+      throw new NotFoundError(UNKNOWN_SESSION);
+    const { body, size, truncated, complete } = await readBody(request.raw, options.captureMaxBytes);
+    if (!complete) {
+      // The rest of the body is left unread, so this connection cannot be reused.
+      reply.header('connection', 'close');
+    }
+    const rawHeaders = pairs(request.raw.rawHeaders);
     const event = await options.webhooks.capture({
       sessionId,
       method: request.method,
       ...splitUrl(request.url, sessionId),
-      rawHeaders: pairs(request.raw.rawHeaders),
+      rawHeaders,
       body,
       size,
       truncated,
-      contentType: request.headers['content-type'] ?? null,
+      contentType: headerValue(rawHeaders, 'content-type'),
       ip: clientIp(request),
       userAgent: request.headers['user-agent'] ?? null,
       createdAt: Date.now(),
     });
     if (truncated) {
-      // The rest of the body is left unread, so this connection cannot be reused.
-      reply.header('connection', 'close');
       return reply.status(413).send({
         error: `The body is larger than the ${options.captureMaxBytes} byte limit; only its start was kept.`,
         id: event.id,
@@ -101,6 +114,11 @@ export async function captureRoutes(
   for (const url of ['/webhook/:sessionId', '/webhook/:sessionId/*']) {
     app.route({ method: CAPTURE_METHODS, url, handler: handleCapture });
   }
+}
+
+/** The first value of a header, as Node's request.headers keeps it for Content-Type. */
+function headerValue(rawHeaders: [string, string][], lowerName: string): string | null {
+  return rawHeaders.find(([name]) => name.toLowerCase() === lowerName)?.[1] ?? null;
 }
 
 function pairs(rawHeaders: string[]): [string, string][] {

@@ -11,6 +11,8 @@ import { parseRawHeaders, toWebhookEvent } from './event-view.js';
 import { toEventRow, type CapturedRequest, type NewEventRow, type WebhooksRepo } from './webhooks.repo.js';
 
 export interface WebhooksService {
+  /** True when the session exists, i.e. a capture for it would be accepted. */
+  hasSession(sessionId: string): Promise<boolean>;
   /** Stores a captured request and pushes it to its owner; NotFoundError when the session is unknown. */
   capture(request: CapturedRequest): Promise<WebhookEvent>;
   /** The user's visible events, newest first. */
@@ -33,18 +35,29 @@ const decoders: Record<string, (input: Buffer, options: zlib.ZlibOptions) => Pro
   br: promisify(zlib.brotliDecompress),
 };
 
+const inflateRaw = promisify(zlib.inflateRaw);
+
+function undecodable(error: unknown, encoding: string): HttpError {
+  return error instanceof RangeError
+    ? new HttpError(422, 'The decoded body is larger than 10 MiB.')
+    : new HttpError(422, `The body could not be decoded as ${encoding}.`);
+}
+
 async function decodeBody(body: Buffer, encoding: string): Promise<Buffer> {
+  if (encoding === 'identity') return body;
   const decode = decoders[encoding];
   if (!decode)
     throw new HttpError(422, `The body's content encoding "${encoding}" is not one Hookbay can decode.`);
   try {
     return await decode(body, { maxOutputLength: DECODED_MAX_BYTES });
   } catch (error) {
-    if (error instanceof RangeError) throw new HttpError(422, 'The decoded body is larger than 10 MiB.');
     // Some senders label raw deflate data as "deflate".
-    if (encoding === 'deflate')
-      return promisify(zlib.inflateRaw)(body, { maxOutputLength: DECODED_MAX_BYTES });
-    throw new HttpError(422, `The body could not be decoded as ${encoding}.`);
+    if (encoding !== 'deflate' || error instanceof RangeError) throw undecodable(error, encoding);
+    try {
+      return await inflateRaw(body, { maxOutputLength: DECODED_MAX_BYTES });
+    } catch (rawError) {
+      throw undecodable(rawError, encoding);
+    }
   }
 }
 
@@ -69,6 +82,9 @@ export function createWebhooksService(deps: {
   }
 
   return {
+    async hasSession(sessionId) {
+      return (await deps.sessions.findSession(sessionId)) !== null;
+    },
     async capture(request) {
       const owner = await deps.sessions.findSession(request.sessionId);
       if (!owner) throw new NotFoundError('No webhook URL with this session id. Open Hookbay to get yours.');

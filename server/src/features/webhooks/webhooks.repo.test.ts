@@ -1,0 +1,227 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../db/connection.js';
+import { createSessionsRepo } from '../sessions/sessions.repo.js';
+import { freshPostgresUrl, storageBackends, TEST_DATABASE_URL } from '../../../test/app.js';
+import { createWebhooksRepo, toEventRow, type NewEventRow, type WebhooksRepo } from './webhooks.repo.js';
+
+async function openTestDatabase(postgres: boolean): Promise<Database> {
+  if (postgres) {
+    if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+    return openDatabase({ databaseUrl: await freshPostgresUrl(TEST_DATABASE_URL), dataDir: '' });
+  }
+  return openDatabase({
+    databaseUrl: null,
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-repo-')),
+  });
+}
+
+describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
+  let database: Database;
+  let repo: WebhooksRepo;
+  beforeAll(async () => {
+    database = await openTestDatabase(postgres);
+    repo = createWebhooksRepo(database.db);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  async function newSession(): Promise<string> {
+    const sessionId = randomUUID();
+    await createSessionsRepo(database.db).insertIfMissing({
+      id: randomUUID(),
+      sessionId,
+      referrer: null,
+      createdAt: Date.now(),
+    });
+    return sessionId;
+  }
+
+  function row(sessionId: string, overrides: Partial<NewEventRow> = {}): NewEventRow {
+    return {
+      ...toEventRow({
+        sessionId,
+        method: 'POST',
+        path: '/',
+        queryString: '',
+        rawHeaders: [['Content-Type', 'text/plain']],
+        body: Buffer.from('body'),
+        size: 4,
+        truncated: false,
+        contentType: 'text/plain',
+        ip: '127.0.0.1',
+        userAgent: 'test',
+        createdAt: Date.now(),
+      }),
+      ...overrides,
+    };
+  }
+
+  /** Inserts `count` rows one statement each, oldest first; returns their ids. */
+  async function insertEach(sessionId: string, count: number): Promise<number[]> {
+    const ids: number[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const [id] = await repo.insertMany([row(sessionId, { path: `/${index}` })]);
+      ids.push(id as number);
+    }
+    return ids;
+  }
+
+  const page = (limit: number, extra: { before?: number; after?: number } = {}) => ({ limit, ...extra });
+
+  it('insertMany stores a batch of 50 in one call and returns their ids in input order', async () => {
+    const sessionId = await newSession();
+    const rows = Array.from({ length: 50 }, (_, index) => row(sessionId, { path: `/row/${index}` }));
+    const ids = await repo.insertMany(rows);
+    expect(ids).toHaveLength(50);
+    for (let index = 1; index < ids.length; index += 1) {
+      expect(ids[index]).toBeGreaterThan(ids[index - 1] as number);
+    }
+    for (const [index, id] of ids.entries()) {
+      expect((await repo.findVisible(sessionId, id))?.path).toBe(`/row/${index}`);
+    }
+  });
+
+  it('concurrent insertMany calls each get the ids of their own rows', async () => {
+    const sessionId = await newSession();
+    const batches = Array.from({ length: 4 }, (_, batch) =>
+      Array.from({ length: 25 }, (_, index) => row(sessionId, { path: `/b${batch}/${index}` })),
+    );
+    const results = await Promise.all(batches.map((rows) => repo.insertMany(rows)));
+    expect(new Set(results.flat()).size).toBe(100);
+    for (const [batch, ids] of results.entries()) {
+      for (const [index, id] of ids.entries()) {
+        expect((await repo.findVisible(sessionId, id))?.path).toBe(`/b${batch}/${index}`);
+      }
+    }
+  });
+
+  it('listVisible returns the session’s rows newest first, paged by limit, before and after', async () => {
+    const sessionId = await newSession();
+    const otherId = await newSession();
+    const ids = await insertEach(sessionId, 5);
+    await insertEach(otherId, 2);
+    const [e1, e2, e3, e4, e5] = ids as [number, number, number, number, number];
+    const idsOf = async (query: ReturnType<typeof page>) =>
+      (await repo.listVisible(sessionId, query)).map((found) => found.id);
+
+    expect(await idsOf(page(100))).toEqual([e5, e4, e3, e2, e1]);
+    expect(await idsOf(page(2))).toEqual([e5, e4]);
+    expect(await idsOf(page(2, { before: e4 }))).toEqual([e3, e2]);
+    expect(await idsOf(page(100, { after: e3 }))).toEqual([e5, e4]);
+    expect(await idsOf(page(100, { after: e1, before: e5 }))).toEqual([e4, e3, e2]);
+    expect(await idsOf(page(100, { before: e1 }))).toEqual([]);
+  });
+
+  it('hide marks an event deleted once, only for its own session', async () => {
+    const sessionId = await newSession();
+    const otherId = await newSession();
+    const [kept, hidden] = (await insertEach(sessionId, 2)) as [number, number];
+
+    expect(await repo.hide(otherId, hidden)).toBe(false);
+    expect(await repo.hide(sessionId, hidden)).toBe(true);
+    expect(await repo.hide(sessionId, hidden)).toBe(false);
+    expect(await repo.hide(sessionId, 987_654_321)).toBe(false);
+
+    expect((await repo.listVisible(sessionId, page(100))).map((found) => found.id)).toEqual([kept]);
+    expect(await repo.findVisible(sessionId, hidden)).toBeNull();
+    expect(await repo.findVisible(otherId, kept)).toBeNull();
+    expect((await repo.findVisible(sessionId, kept))?.id).toBe(kept);
+  });
+
+  it('prune keeps the newest N rows of the session and reports how many it deleted', async () => {
+    const sessionId = await newSession();
+    const otherId = await newSession();
+    const ids = await insertEach(sessionId, 7);
+    const otherIds = await insertEach(otherId, 3);
+
+    expect(await repo.prune(sessionId, 3)).toBe(4);
+    expect((await repo.listVisible(sessionId, page(100))).map((found) => found.id)).toEqual(
+      ids.slice(4).reverse(),
+    );
+    expect((await repo.listVisible(otherId, page(100))).map((found) => found.id)).toEqual(
+      [...otherIds].reverse(),
+    );
+    expect(await repo.prune(sessionId, 3)).toBe(0);
+    expect(await repo.prune(otherId, 10)).toBe(0);
+    expect(await repo.prune(randomUUID(), 1)).toBe(0);
+  });
+
+  it('bodies round-trip byte for byte: all byte values, empty, and 2 MiB of random bytes', async () => {
+    const sessionId = await newSession();
+    const bodies = [
+      Buffer.from(Array.from({ length: 256 }, (_, index) => index)),
+      Buffer.alloc(0),
+      randomBytes(2 * 1024 * 1024),
+      Buffer.from('\u0000nul and ünïcödé\r\n'),
+    ];
+    const ids = await repo.insertMany(bodies.map((body) => row(sessionId, { body, size: body.length })));
+    for (const [index, id] of ids.entries()) {
+      const stored = await repo.findVisible(sessionId, id);
+      expect(Buffer.isBuffer(stored?.body)).toBe(true);
+      expect(stored?.body.equals(bodies[index] as Buffer)).toBe(true);
+    }
+  });
+
+  it('numbers come back as numbers, large sizes and times exactly', async () => {
+    const sessionId = await newSession();
+    const createdAt = Date.UTC(2031, 0, 2, 3, 4, 5, 678);
+    const [id] = (await repo.insertMany([
+      row(sessionId, { size: 5_000_000_000, created_at: createdAt, truncated: 1 }),
+    ])) as [number];
+    expect(typeof id).toBe('number');
+    const stored = await repo.findVisible(sessionId, id);
+    expect(stored).toMatchObject({
+      id,
+      size: 5_000_000_000,
+      created_at: createdAt,
+      truncated: 1,
+      is_deleted: 0,
+    });
+    for (const value of [
+      stored?.id,
+      stored?.size,
+      stored?.created_at,
+      stored?.truncated,
+      stored?.is_deleted,
+    ]) {
+      expect(typeof value).toBe('number');
+    }
+    const [listed] = await repo.listVisible(sessionId, page(1));
+    expect(typeof listed?.id).toBe('number');
+    expect(typeof listed?.size).toBe('number');
+  });
+
+  it('text columns keep nulls, header JSON and odd characters', async () => {
+    const sessionId = await newSession();
+    const rawHeaders = JSON.stringify([
+      ['X-Émoji', '🎉'],
+      ['x-dup', 'a'],
+      ['X-DUP', 'b'],
+    ]);
+    const [id] = (await repo.insertMany([
+      row(sessionId, {
+        method: 'PROPFIND',
+        path: "/a b/'quoted'/ü",
+        query_string: 'x=1&x=2',
+        raw_headers: rawHeaders,
+        content_type: null,
+        ip: null,
+        user_agent: null,
+      }),
+    ])) as [number];
+    expect(await repo.findVisible(sessionId, id)).toMatchObject({
+      method: 'PROPFIND',
+      path: "/a b/'quoted'/ü",
+      query_string: 'x=1&x=2',
+      raw_headers: rawHeaders,
+      content_type: null,
+      ip: null,
+      user_agent: null,
+    });
+  });
+});
