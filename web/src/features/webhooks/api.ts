@@ -1,0 +1,67 @@
+/** The Webhook Inspector's calls to the API, returning the shared types. */
+import { SESSION_HEADER } from '../../../../shared/sessions';
+import {
+  EVENTS_PAGE_MAX,
+  eventBodyPath,
+  type EventsPageQuery,
+  type WebhookEvent,
+} from '../../../../shared/webhooks';
+import { activeSessionId, ApiError, apiBase, http } from '../../lib/http';
+import { clearSession } from '../../lib/storage';
+
+export function listEvents(query: EventsPageQuery = {}): Promise<WebhookEvent[]> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return http.get<WebhookEvent[]>(`/api/events${search ? `?${search}` : ''}`);
+}
+
+/**
+ * Every visible event newer than `afterId`, newest first. The API answers the newest page of a
+ * range, so each further page asks for the part below the oldest event received so far.
+ */
+export async function listEventsAfter(afterId: number): Promise<WebhookEvent[]> {
+  const events: WebhookEvent[] = [];
+  let before: number | undefined;
+  for (;;) {
+    const page = await listEvents({ after: afterId, before, limit: EVENTS_PAGE_MAX });
+    events.push(...page);
+    const oldest = page.at(-1);
+    if (page.length < EVENTS_PAGE_MAX || !oldest) return events;
+    before = oldest.id;
+  }
+}
+
+export function deleteEvent(id: number): Promise<{ ok: boolean }> {
+  return http.delete<{ ok: boolean }>(`/api/events/${id}`);
+}
+
+/** Address that downloads the stored body; a link cannot send headers, so the session rides in the query. */
+export function bodyDownloadUrl(id: number): string {
+  const sessionId = activeSessionId();
+  const path = `${apiBase}${eventBodyPath(id)}`;
+  return sessionId ? `${path}?sessionId=${encodeURIComponent(sessionId)}` : path;
+}
+
+/** The stored body bytes (`decoded`: with its Content-Encoding undone); rejects with the server's error text. */
+export async function fetchEventBody(id: number, decoded: boolean): Promise<ArrayBuffer> {
+  const headers: Record<string, string> = {};
+  const sessionId = activeSessionId();
+  if (sessionId) headers[SESSION_HEADER] = sessionId;
+  const response = await fetch(`${apiBase}${eventBodyPath(id, decoded)}`, {
+    headers,
+    credentials: 'include',
+  });
+  if (response.ok) return response.arrayBuffer();
+  if (response.status === 401) clearSession();
+  let message = response.statusText || `Request failed with status ${response.status}`;
+  try {
+    const body = (await response.json()) as { error?: unknown };
+    if (typeof body.error === 'string') message = body.error;
+  } catch {
+    // Not JSON: keep the status text.
+  }
+  throw new ApiError(response.status, message);
+}

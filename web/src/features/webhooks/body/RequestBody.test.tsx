@@ -1,0 +1,123 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WebhookEvent } from '../../../../../shared/webhooks';
+import { RequestBody } from './RequestBody';
+
+function event(overrides: Partial<WebhookEvent>): WebhookEvent {
+  return {
+    id: 7,
+    method: 'POST',
+    path: '/',
+    queryString: '',
+    queryParams: {},
+    headers: {},
+    rawHeaders: [],
+    body: '',
+    bodyEncoding: 'utf8',
+    payload: null,
+    contentType: null,
+    size: 0,
+    truncated: false,
+    bodyCut: false,
+    ip: null,
+    userAgent: null,
+    timestamp: '2024-01-01T00:00:00.000Z',
+    isDeleted: false,
+    ...overrides,
+  };
+}
+
+const noFetch = (): Promise<ArrayBuffer> => Promise.reject(new Error('not expected'));
+
+describe('RequestBody', () => {
+  // Without vitest globals, testing-library cannot register its own cleanup.
+  afterEach(cleanup);
+
+  it('pretty-prints a JSON body and shows the raw text on demand', () => {
+    const body = '{"user":{"name":"<b>Ann</b>"},"tags":["a"]}';
+    const { container } = render(
+      <RequestBody
+        event={event({ body, contentType: 'application/json', size: body.length })}
+        fetchBody={noFetch}
+        downloadUrl="/api/events/7/body"
+      />,
+    );
+    const pre = container.querySelector('pre');
+    expect(pre?.textContent).toBe(
+      '{\n  "user": {\n    "name": "<b>Ann</b>"\n  },\n  "tags": [\n    "a"\n  ]\n}',
+    );
+    expect(container.querySelector('b')).toBeNull(); // user content is text, never markup
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Raw' }));
+    expect(screen.getByText(body)).toBeInTheDocument();
+  });
+
+  it('shows a form body as a table of fields, repeated names kept', () => {
+    const body = 'a=1&b=two+words&a=3';
+    render(
+      <RequestBody
+        event={event({ body, contentType: 'application/x-www-form-urlencoded', size: body.length })}
+        fetchBody={noFetch}
+        downloadUrl="/api/events/7/body"
+      />,
+    );
+    const rows = screen.getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toEqual(['NameValue', 'a1', 'btwo words', 'a3']);
+    expect(screen.getByText(body)).toBeInTheDocument();
+  });
+
+  it('warns about a cut body and links the full download', () => {
+    render(
+      <RequestBody
+        event={event({ body: 'x'.repeat(10), bodyCut: true, size: 3_000_000 })}
+        fetchBody={noFetch}
+        downloadUrl="/api/events/7/body"
+      />,
+    );
+    expect(screen.getByText(/Showing the first 1 MiB of 3,000,000 bytes\./)).toBeInTheDocument();
+    for (const link of screen.getAllByRole('link', { name: 'Download' })) {
+      expect(link).toHaveAttribute('href', '/api/events/7/body');
+    }
+  });
+
+  it('decodes a compressed body only when the Decoded tab is opened', async () => {
+    const fetchBody = vi.fn((decoded: boolean) =>
+      decoded ? Promise.resolve(new TextEncoder().encode('{"ok":true}').buffer) : noFetch(),
+    );
+    const { container } = render(
+      <RequestBody
+        event={event({
+          body: 'H4sIAAAAAAAA',
+          bodyEncoding: 'base64',
+          contentType: 'application/json',
+          rawHeaders: [['content-encoding', 'gzip']],
+        })}
+        fetchBody={fetchBody}
+        downloadUrl="/api/events/7/body"
+      />,
+    );
+    expect(container.querySelector('pre')?.textContent).toMatch(/^00000000 {2}1f 8b 08/);
+    expect(fetchBody).not.toHaveBeenCalled();
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('tab', { name: /Decoded/ }));
+    });
+    expect(fetchBody).toHaveBeenCalledWith(true);
+    const decoded = await screen.findByText(/"ok": true/);
+    expect(decoded.textContent).toBe('{\n  "ok": true\n}');
+  });
+
+  it('shows the server error when decoding fails', async () => {
+    render(
+      <RequestBody
+        event={event({ body: 'AAEC', bodyEncoding: 'base64', rawHeaders: [['Content-Encoding', 'br']] })}
+        fetchBody={() => Promise.reject(new Error('Body is not valid br data'))}
+        downloadUrl="/api/events/7/body"
+      />,
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('tab', { name: /Decoded/ }));
+    });
+    expect(await screen.findByText(/Body is not valid br data/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,134 @@
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
+import Spinner from 'react-bootstrap/Spinner';
+import Tab from 'react-bootstrap/Tab';
+import Tabs from 'react-bootstrap/Tabs';
+import type { WebhookEvent } from '../../../../../shared/webhooks';
+import { eventBodyBytes, utf8DecodeStrict } from './bytes';
+import { compressionOf, detectFormat } from './formats';
+import { BodyPre } from './BodyPre';
+import { CutWarning } from './CutWarning';
+import { DecodedView, type DecodeResult } from './DecodedView';
+import { FormattedView } from './FormattedView';
+import { HexView } from './HexView';
+
+export interface RequestBodyProps {
+  event: WebhookEvent;
+  /**
+   * Fetches the stored body (`decoded` false) or the body with its Content-Encoding undone (true).
+   * Should reject with an Error whose message is the server's error text (e.g. the 422 `error`).
+   */
+  fetchBody: (decoded: boolean) => Promise<ArrayBuffer>;
+  /** Address that downloads the whole stored body. */
+  downloadUrl: string;
+}
+
+function loadDecoded(fetchBody: RequestBodyProps['fetchBody']): Promise<DecodeResult> {
+  return fetchBody(true).then(
+    (buffer): DecodeResult => ({ ok: true, buffer }),
+    (error: unknown): DecodeResult => ({
+      ok: false,
+      message: error instanceof Error ? error.message : String(error),
+    }),
+  );
+}
+
+function RequestBodyContent({ event, fetchBody, downloadUrl }: RequestBodyProps) {
+  const bytes = useMemo(() => eventBodyBytes(event), [event]);
+  const partial = event.bodyCut || event.truncated;
+  // A base64 body may still be text, e.g. when the cut split a character; only real binary gets a hex dump.
+  const text = useMemo(
+    () => (event.bodyEncoding === 'utf8' ? event.body : utf8DecodeStrict(bytes, partial)),
+    [event, bytes, partial],
+  );
+  const compression = compressionOf(event.rawHeaders);
+  // Detection may parse a whole 1 MiB body as JSON; not again on every tab switch.
+  const format = useMemo(() => detectFormat(event.contentType, text), [event.contentType, text]);
+  const [tab, setTab] = useState(compression ? 'raw' : 'pretty');
+  const [decoded, setDecoded] = useState<Promise<DecodeResult> | null>(null);
+
+  // A plain link rather than Button: react-bootstrap would give it role="button", hiding that it navigates.
+  const download = (
+    <a href={downloadUrl} download className="btn btn-outline-secondary btn-sm">
+      Download
+    </a>
+  );
+  if (bytes.length === 0 && !partial) return <p className="text-body-secondary mb-0">No body.</p>;
+
+  const raw =
+    text === null ? (
+      <HexView bytes={bytes} download={download} />
+    ) : (
+      <BodyPre text={text} download={download} />
+    );
+  const select = (key: string | null): void => {
+    if (!key) return;
+    // Decoding costs the server up to 10 MiB of work, so it happens only when someone asks to see it.
+    if (key === 'decoded' && !decoded) setDecoded(loadDecoded(fetchBody));
+    setTab(key);
+  };
+
+  let body: ReactNode;
+  if (compression) {
+    body = (
+      <Tabs
+        id={`request-body-${event.id}`}
+        activeKey={tab}
+        onSelect={select}
+        transition={false}
+        mountOnEnter
+        className="mb-2"
+      >
+        <Tab eventKey="raw" title="Raw">
+          <HexView bytes={bytes} download={download} />
+        </Tab>
+        <Tab eventKey="decoded" title={`Decoded (${compression})`}>
+          {decoded && (
+            <Suspense fallback={<Spinner animation="border" size="sm" role="status" aria-label="Decoding" />}>
+              <DecodedView result={decoded} contentType={event.contentType} />
+            </Suspense>
+          )}
+        </Tab>
+      </Tabs>
+    );
+  } else if (format === 'text' || format === 'binary') {
+    body = raw; // the pretty view would be the same bytes again
+  } else {
+    body = (
+      <Tabs
+        id={`request-body-${event.id}`}
+        activeKey={tab}
+        onSelect={select}
+        transition={false}
+        mountOnEnter
+        className="mb-2"
+      >
+        <Tab eventKey="pretty" title="Pretty">
+          <FormattedView
+            format={format}
+            text={text}
+            bytes={bytes}
+            contentType={event.contentType}
+            download={download}
+          />
+        </Tab>
+        <Tab eventKey="raw" title="Raw">
+          {raw}
+        </Tab>
+      </Tabs>
+    );
+  }
+  return (
+    <>
+      <CutWarning event={event} download={download} />
+      {body}
+    </>
+  );
+}
+
+/** Inside of the "Request Body" card: the body in a view that fits its type, plus its raw form. */
+export function RequestBody(props: RequestBodyProps) {
+  // Keyed so the chosen tab and a decoded body never carry over to another request.
+  return <RequestBodyContent key={props.event.id} {...props} />;
+}
+
+export default RequestBody;

@@ -1,0 +1,103 @@
+import { memo, useCallback } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import {
+  displayMethod,
+  webhookUrl,
+  type HeaderMap,
+  type QueryMap,
+  type WebhookEvent,
+} from '../../../../../shared/webhooks';
+import { notify, TOAST_COPY_MS } from '../../../components/toasts';
+import { apiBase } from '../../../lib/http';
+import { formatBytes, formatDateTime } from '../../../lib/format';
+import { bodyDownloadUrl, fetchEventBody } from '../api';
+import { RequestBody } from '../body/RequestBody';
+import { toCurl } from '../curl';
+import { messages } from '../messages';
+import { DetailSection } from './DetailSection';
+import { KeyValueTable } from './KeyValueTable';
+import { MethodBadge } from './MethodBadge';
+
+type Pairs = (readonly [string, string])[];
+
+/** One row per value: a name given twice shows twice. */
+function pairsOf(map: HeaderMap | QueryMap): Pairs {
+  return Object.entries(map).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((item) => [name, item] as const),
+  );
+}
+
+/** Header lines as sent; events stored without them fall back to the header object. */
+function headerRows(event: WebhookEvent): Pairs {
+  return event.rawHeaders.length > 0 ? event.rawHeaders : pairsOf(event.headers);
+}
+
+function infoRows(event: WebhookEvent): Pairs {
+  const { info } = messages;
+  return [
+    [info.ip, event.ip || messages.unknown],
+    [info.userAgent, event.userAgent || messages.unknown],
+    [info.method, displayMethod(event.method)],
+    [info.path, event.path],
+    [info.contentType, event.contentType || messages.noContentType],
+    [info.size, `${formatBytes(event.size)} (${messages.sizeInBytes(event.size)})`],
+    [info.time, formatDateTime(event.timestamp)],
+  ];
+}
+
+interface RequestDetailProps {
+  event: WebhookEvent;
+  sessionId: string;
+}
+
+/** Everything about one captured request: body, query, headers and where it came from. */
+export const RequestDetail = memo(function RequestDetail({ event, sessionId }: RequestDetailProps) {
+  const downloadUrl = bodyDownloadUrl(event.id);
+  const fetchBody = useCallback((decoded: boolean) => fetchEventBody(event.id, decoded), [event.id]);
+  const queryRows = pairsOf(event.queryParams);
+  const { sections } = messages;
+  const target = event.path + (event.queryString ? `?${event.queryString}` : '');
+
+  async function handleCopyCurl() {
+    try {
+      // Built on click: a large body makes the command expensive, and most requests are never copied.
+      await navigator.clipboard.writeText(toCurl(event, webhookUrl(apiBase, sessionId), downloadUrl));
+      notify.success(messages.curlCopied, TOAST_COPY_MS);
+    } catch {
+      notify.error(messages.copyFailed, TOAST_COPY_MS);
+    }
+  }
+
+  return (
+    <article aria-label={messages.requestDetails}>
+      <Card className="mb-3 shadow-sm">
+        <Card.Body className="d-flex flex-wrap align-items-center gap-2">
+          <MethodBadge method={event.method} />
+          <code className="text-break flex-grow-1 fs-6">{target}</code>
+          <span className="small text-body-secondary">{formatDateTime(event.timestamp)}</span>
+          <span className="small text-body-secondary">{formatBytes(event.size)}</span>
+          <Button size="sm" variant="outline-primary" onClick={() => void handleCopyCurl()}>
+            {messages.copyAsCurl}
+          </Button>
+        </Card.Body>
+      </Card>
+      {event.size > 0 && (
+        <DetailSection title={sections.body}>
+          <RequestBody event={event} fetchBody={fetchBody} downloadUrl={downloadUrl} />
+        </DetailSection>
+      )}
+      {queryRows.length > 0 && (
+        <DetailSection title={sections.query} isFlush>
+          <KeyValueTable rows={queryRows} columns={messages.columns} />
+        </DetailSection>
+      )}
+      <DetailSection title={sections.headers} isFlush>
+        <KeyValueTable rows={headerRows(event)} columns={messages.columns} />
+      </DetailSection>
+      <DetailSection title={sections.info} isFlush>
+        <KeyValueTable rows={infoRows(event)} />
+      </DetailSection>
+    </article>
+  );
+});

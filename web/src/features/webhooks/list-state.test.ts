@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addLiveEvent,
+  applyCaughtUp,
+  applyFirstPage,
+  applyOlderPage,
+  initialListState,
+  removeEvent,
+  selectedEvent,
+  selectEvent,
+  type ListState,
+} from './list-state';
+import { makeEvent, makeEvents } from './test-events';
+
+const ids = (state: ListState) => state.events.map((event) => event.id);
+
+function loaded(...eventIds: number[]): ListState {
+  return applyFirstPage(initialListState, makeEvents(...eventIds), 100);
+}
+
+describe('webhook request list', () => {
+  it('selects the first request when the list loads', () => {
+    const state = loaded(3, 2, 1);
+    expect(ids(state)).toEqual([3, 2, 1]);
+    expect(state.selectedId).toBe(3);
+    expect(selectedEvent(state)?.id).toBe(3);
+    expect(state.isLoaded).toBe(true);
+  });
+
+  it('selects nothing when the loaded list is empty', () => {
+    const state = loaded();
+    expect(state.selectedId).toBeNull();
+    expect(selectedEvent(state)).toBeNull();
+    expect(state.hasOlder).toBe(false);
+  });
+
+  it('offers older requests only while the last page was full', () => {
+    expect(applyFirstPage(initialListState, makeEvents(2, 1), 2).hasOlder).toBe(true);
+    expect(applyFirstPage(initialListState, makeEvents(1), 2).hasOlder).toBe(false);
+  });
+
+  it('hides requests marked deleted', () => {
+    const state = applyFirstPage(initialListState, [makeEvent(2, { isDeleted: true }), makeEvent(1)], 100);
+    expect(ids(state)).toEqual([1]);
+  });
+
+  it('keeps live requests that arrived before the first page, without duplicates', () => {
+    const early = addLiveEvent(initialListState, makeEvent(4));
+    const state = applyFirstPage(early, makeEvents(4, 3, 2), 100);
+    expect(ids(state)).toEqual([4, 3, 2]);
+    expect(state.selectedId).toBe(4);
+    expect(state.oldestId).toBe(2);
+  });
+
+  it('prepends a live request', () => {
+    const state = addLiveEvent(loaded(2, 1), makeEvent(3));
+    expect(ids(state)).toEqual([3, 2, 1]);
+    expect(state.newestId).toBe(3);
+  });
+
+  it('does not add a live request that is already listed', () => {
+    const before = loaded(2, 1);
+    const after = addLiveEvent(before, makeEvent(2));
+    expect(after).toBe(before);
+    expect(ids(after)).toEqual([2, 1]);
+  });
+
+  it('keeps the selected request when a live request arrives', () => {
+    const state = addLiveEvent(selectEvent(loaded(2, 1), 1), makeEvent(3));
+    expect(state.selectedId).toBe(1);
+  });
+
+  it('selects a live request that arrives in an empty list', () => {
+    const state = addLiveEvent(loaded(), makeEvent(1));
+    expect(state.selectedId).toBe(1);
+  });
+
+  it('selects the request a person clicks, and only requests in the list', () => {
+    const state = selectEvent(loaded(2, 1), 1);
+    expect(state.selectedId).toBe(1);
+    expect(selectEvent(state, 99)).toBe(state);
+  });
+
+  it('deleting the selected request selects the next one', () => {
+    const state = removeEvent(selectEvent(loaded(3, 2, 1), 2), 2);
+    expect(ids(state)).toEqual([3, 1]);
+    expect(state.selectedId).toBe(1);
+  });
+
+  it('deleting the selected last request selects the previous one', () => {
+    const state = removeEvent(selectEvent(loaded(3, 2, 1), 1), 1);
+    expect(ids(state)).toEqual([3, 2]);
+    expect(state.selectedId).toBe(2);
+  });
+
+  it('deleting the only request selects none', () => {
+    const state = removeEvent(loaded(1), 1);
+    expect(ids(state)).toEqual([]);
+    expect(state.selectedId).toBeNull();
+  });
+
+  it('deleting another request keeps the selection', () => {
+    const state = removeEvent(loaded(3, 2, 1), 2);
+    expect(ids(state)).toEqual([3, 1]);
+    expect(state.selectedId).toBe(3);
+  });
+
+  it('merges caught-up requests newest first without duplicates', () => {
+    const live = addLiveEvent(loaded(2, 1), makeEvent(5));
+    const state = applyCaughtUp(live, makeEvents(5, 4, 3));
+    expect(ids(state)).toEqual([5, 4, 3, 2, 1]);
+    expect(state.newestId).toBe(5);
+    expect(state.selectedId).toBe(2);
+  });
+
+  it('changes nothing when catching up finds no new requests', () => {
+    const state = loaded(2, 1);
+    expect(applyCaughtUp(state, [])).toBe(state);
+  });
+
+  it('remembers the newest id even after the newest request is deleted', () => {
+    const state = removeEvent(loaded(2, 1), 2);
+    expect(state.newestId).toBe(2);
+  });
+
+  it('appends older requests and moves the older cursor', () => {
+    const first = applyFirstPage(initialListState, makeEvents(4, 3), 2);
+    const state = applyOlderPage(first, makeEvents(2, 1), 2);
+    expect(ids(state)).toEqual([4, 3, 2, 1]);
+    expect(state.oldestId).toBe(1);
+    expect(state.hasOlder).toBe(true);
+    expect(applyOlderPage(state, [], 2).hasOlder).toBe(false);
+  });
+
+  it('orders requests by id when pages overlap', () => {
+    const state = applyCaughtUp(loaded(5, 1), makeEvents(6, 4, 3));
+    expect(ids(state)).toEqual([6, 5, 4, 3, 1]);
+  });
+});

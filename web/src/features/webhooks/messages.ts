@@ -1,0 +1,59 @@
+/** Every text the Webhook Inspector screen shows a person, in one place. */
+import { PRODUCT_NAME } from '../../app/paths';
+
+export const messages = {
+  pageTitle: PRODUCT_NAME,
+  listTitle: 'Requests',
+  emptyTitle: `${PRODUCT_NAME} is waiting`,
+  emptyText: 'Send a request to your unique URL to get started',
+  noSelectionTitle: 'No request selected',
+  noSelectionText: 'Select a request from the sidebar to view details',
+  unknown: 'Unknown',
+
+  urlCopied: 'Webhook URL copied to clipboard',
+  shareCopied: 'Share URL copied to clipboard',
+  urlCopyFailed: 'Failed to copy URL',
+  curlCopied: 'cURL command copied to clipboard',
+  copyFailed: 'Failed to copy to clipboard',
+  deleteFailed: 'Failed to delete webhook request. Please try again.',
+
+  notificationTitle: 'New Webhook Request',
+  notificationBody: (method: string, time: string) => `${method} at ${time}`,
+
+  // Texts below are this screen's own wording for states the product notes leave open.
+  urlLabel: 'Your webhook URL',
+  copy: 'Copy',
+  share: 'Share',
+  sharedNote:
+    'You are viewing a shared session: requests sent to this URL show up here for everyone with the link.',
+  tryIt: 'Try it:',
+  copyExample: 'Copy example',
+  loadOlder: 'Load older requests',
+  loadingRequests: 'Loading requests…',
+  loadFailed: 'Failed to load webhook requests',
+  retry: 'Retry',
+  startingSession: 'Starting your session…',
+  sessionFailed: 'Could not start your session.',
+  noRequestsYet: 'No requests yet',
+  deleteRequest: 'Delete request',
+  copyAsCurl: 'Copy as cURL',
+  noContentType: 'None',
+  requestDetails: 'Request details',
+  sections: {
+    body: 'Request Body',
+    query: 'Query Parameters',
+    headers: 'Headers',
+    info: 'Request Info',
+  },
+  columns: ['Name', 'Value'] as const,
+  info: {
+    ip: 'IP Address',
+    userAgent: 'User Agent',
+    method: 'Method',
+    path: 'Path',
+    contentType: 'Content Type',
+    size: 'Size',
+    time: 'Time',
+  },
+  sizeInBytes: (size: number) => `${size.toLocaleString()} bytes`,
+} as const;

@@ -1,0 +1,148 @@
+/**
+ * The request list of the current session: the first page once mounted, live `webhook-request`
+ * events on top, a catch-up after every socket (re)connect so nothing sent while the socket was
+ * away goes missing, older pages on demand, selection and delete.
+ */
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { WEBHOOK_REQUEST } from '../../../../shared/realtime';
+import { EVENTS_PAGE_DEFAULT, type WebhookEvent } from '../../../../shared/webhooks';
+import { useOnConnect, useRealtimeEvent } from '../../session/useRealtimeEvent';
+import { deleteEvent, listEvents, listEventsAfter } from './api';
+import {
+  addLiveEvent,
+  applyCaughtUp,
+  applyFirstPage,
+  applyOlderPage,
+  initialListState,
+  removeEvent,
+  selectedEvent,
+  selectEvent,
+  type ListState,
+} from './list-state';
+import { messages } from './messages';
+
+export interface WebhookEventsView {
+  events: WebhookEvent[];
+  selected: WebhookEvent | null;
+  isLoaded: boolean;
+  loadFailed: boolean;
+  hasOlder: boolean;
+  isLoadingOlder: boolean;
+  olderFailed: boolean;
+  select: (id: number) => void;
+  remove: (id: number) => void;
+  loadOlder: () => void;
+  retryLoad: () => void;
+}
+
+/** Runs `run` now, or once more right after the run in progress; never two at a time. */
+function useSerialTask(run: () => Promise<void>): () => Promise<void> {
+  const task = useRef({ isRunning: false, isDue: false });
+  return useCallback(async () => {
+    const current = task.current;
+    current.isDue = true;
+    if (current.isRunning) return;
+    current.isRunning = true;
+    while (current.isDue) {
+      current.isDue = false;
+      await run();
+    }
+    current.isRunning = false;
+  }, [run]);
+}
+
+/** Mount it under a key of the session id: a new session starts from an empty list. */
+export function useWebhookEvents(): WebhookEventsView {
+  const [state, setState] = useState<ListState>(initialListState);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [older, setOlder] = useState<'idle' | 'loading' | 'failed'>('idle');
+  const latest = useRef(state);
+  useEffect(() => {
+    latest.current = state;
+  });
+
+  useEffect(() => {
+    let isCurrent = true;
+    listEvents({ limit: EVENTS_PAGE_DEFAULT }).then(
+      (page) => isCurrent && setState((current) => applyFirstPage(current, page, EVENTS_PAGE_DEFAULT)),
+      () => isCurrent && setLoadFailed(true),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [attempt]);
+
+  // As a transition, a burst of requests is folded into a few renders instead of one per request.
+  useRealtimeEvent(WEBHOOK_REQUEST, (event) =>
+    startTransition(() => setState((current) => addLiveEvent(current, event))),
+  );
+
+  const fetchMissed = useCallback(async () => {
+    try {
+      const caughtUp = await listEventsAfter(latest.current.newestId ?? 0);
+      setState((current) => applyCaughtUp(current, caughtUp));
+    } catch {
+      // The next reconnect tries again; live events keep arriving meanwhile.
+    }
+  }, []);
+  const catchUp = useSerialTask(fetchMissed);
+  // A reconnect during the first load is caught up once that page is in.
+  const isCatchUpDue = useRef(false);
+  useOnConnect(() => {
+    if (latest.current.isLoaded) void catchUp();
+    else isCatchUpDue.current = true;
+  });
+  useEffect(() => {
+    if (!state.isLoaded || !isCatchUpDue.current) return;
+    isCatchUpDue.current = false;
+    void catchUp();
+  }, [state.isLoaded, catchUp]);
+
+  const loadOlder = useCallback(() => {
+    const { oldestId, hasOlder } = latest.current;
+    if (!hasOlder || oldestId === null) return;
+    setOlder('loading');
+    listEvents({ before: oldestId, limit: EVENTS_PAGE_DEFAULT }).then(
+      (page) => {
+        setState((current) => applyOlderPage(current, page, EVENTS_PAGE_DEFAULT));
+        setOlder('idle');
+      },
+      () => setOlder('failed'),
+    );
+  }, []);
+
+  // A second click while the first delete is on its way would only earn a failure alert.
+  const deleting = useRef(new Set<number>());
+  const remove = useCallback((id: number) => {
+    if (deleting.current.has(id)) return;
+    deleting.current.add(id);
+    deleteEvent(id)
+      .then(
+        () => setState((current) => removeEvent(current, id)),
+        () => window.alert(messages.deleteFailed),
+      )
+      .finally(() => deleting.current.delete(id));
+  }, []);
+
+  const select = useCallback((id: number) => setState((current) => selectEvent(current, id)), []);
+  const retryLoad = useCallback(() => {
+    setLoadFailed(false);
+    setAttempt((count) => count + 1);
+  }, []);
+  const selected = useMemo(() => selectedEvent(state), [state]);
+
+  return {
+    events: state.events,
+    selected,
+    isLoaded: state.isLoaded,
+    loadFailed,
+    hasOlder: state.hasOlder,
+    isLoadingOlder: older === 'loading',
+    olderFailed: older === 'failed',
+    select,
+    remove,
+    loadOlder,
+    retryLoad,
+  };
+}
