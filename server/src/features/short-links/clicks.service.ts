@@ -1,0 +1,132 @@
+import { RECENT_CLICKS_LIMIT, shortUrl, type UrlAnalytics } from '../../../../shared/links.js';
+import { URL_CLICK } from '../../../../shared/realtime.js';
+import type { SessionUser } from '../../../../shared/sessions.js';
+import { createBatcher } from '../../db/batcher.js';
+import type { Publisher } from '../../realtime/publisher.js';
+import { AGENT_GROUPS_LIMIT, TOP_LIMIT, agentBuckets, namedCounts, toClickRecord } from './analytics.js';
+import type { AnalyticsRepo } from './analytics.repo.js';
+import { classifyAgent } from './bots.js';
+import type { ClicksRepo, NewClick } from './clicks.repo.js';
+import { CLICK_CSV_COLUMNS, clickCsvLine, csvLine } from './csv.js';
+import type { GeoLookup } from './geo.js';
+import { networkOf } from './ip-network.js';
+import type { CachedLink } from './link-cache.js';
+import type { LinksService } from './links.service.js';
+
+/** One visit of a short link as the redirect route sees it. */
+export interface Visit {
+  ip: string | null;
+  userAgent: string | null;
+  referer: string | null;
+  /** Epoch milliseconds. */
+  at: number;
+}
+
+export interface ClicksService {
+  /** Stores the visit (committed when this resolves) and, for a person, tells the owner the new count. */
+  recordClick(link: CachedLink, visit: Visit): Promise<void>;
+  /** The owner's analytics of a link; NotFoundError when the user has no such link. */
+  analytics(user: SessionUser, id: string, apiBase: string): Promise<UrlAnalytics>;
+  /**
+   * Every click of the link as CSV lines, header first, read page by page as they are consumed.
+   * NotFoundError (before any line) when the user has no such link.
+   */
+  exportCsv(user: SessionUser, id: string): Promise<AsyncIterable<string>>;
+  /** Cuts the IP of every click older than the retention period to its network; returns how many clicks changed. */
+  anonymizeOldClickIps(now: number): Promise<number>;
+  /** Waits until every accepted click is written. */
+  flush(): Promise<void>;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const EXPORT_PAGE = 5000;
+const ANONYMIZE_BATCH = 1000;
+
+export function createClicksService(deps: {
+  repo: ClicksRepo;
+  analyticsRepo: AnalyticsRepo;
+  links: LinksService;
+  geo: GeoLookup;
+  publisher: Publisher;
+  ipRetentionDays: number;
+}): ClicksService {
+  const { repo, analyticsRepo, links } = deps;
+  // Group commit: clicks arriving together share one transaction, each redirect still waits for its own.
+  const writer = createBatcher((clicks: NewClick[]) => repo.insertMany(clicks));
+
+  async function* csvLines(urlId: string): AsyncGenerator<string> {
+    yield csvLine(CLICK_CSV_COLUMNS);
+    for (let afterId = 0; ;) {
+      const page = await repo.listPage(urlId, afterId, EXPORT_PAGE);
+      for (const click of page) yield clickCsvLine(toClickRecord(click));
+      const last = page.at(-1);
+      if (!last || page.length < EXPORT_PAGE) return;
+      afterId = last.id;
+    }
+  }
+
+  return {
+    async recordClick(link, visit) {
+      const verdict = classifyAgent(visit.userAgent);
+      const totalClicks = await writer.add({
+        urlId: link.id,
+        createdAt: visit.at,
+        ip: visit.ip,
+        ...deps.geo.lookup(visit.ip),
+        userAgent: visit.userAgent,
+        referer: visit.referer,
+        ...verdict,
+      });
+      // null: the link was deleted while the click waited; nobody is left to tell.
+      if (verdict.isBot || totalClicks === null) return;
+      deps.publisher.toUser(link.ownerUserId, URL_CLICK, { urlId: link.id, totalClicks });
+    },
+    async analytics(user, id, apiBase) {
+      const link = await links.findOwned(user, id);
+      const [recent, totals, byDay, countries, referrers, agents] = await Promise.all([
+        repo.listRecent(link.id, RECENT_CLICKS_LIMIT),
+        analyticsRepo.totals(link.id),
+        analyticsRepo.byDay(link.id),
+        analyticsRepo.topValues(link.id, 'country', TOP_LIMIT),
+        analyticsRepo.topValues(link.id, 'referer', TOP_LIMIT),
+        analyticsRepo.topValues(link.id, 'user_agent', AGENT_GROUPS_LIMIT),
+      ]);
+      return {
+        id: link.id,
+        url: link.url,
+        shortUrl: shortUrl(apiBase, link.id),
+        totalClicks: link.clicks,
+        createdAt: new Date(link.createdAt).toISOString(),
+        recentClicks: recent.map(toClickRecord),
+        botClicks: totals.bots,
+        uniqueVisitors: totals.uniqueVisitors,
+        byDay,
+        byCountry: namedCounts(countries, 'Unknown'),
+        ...agentBuckets(agents, totals.people),
+        byReferrer: namedCounts(referrers, 'Direct'),
+      };
+    },
+    async exportCsv(user, id) {
+      const link = await links.findOwned(user, id);
+      return csvLines(link.id);
+    },
+    async anonymizeOldClickIps(now) {
+      const before = now - deps.ipRetentionDays * DAY_MS;
+      let changed = 0;
+      for (;;) {
+        const clicks = await repo.listIpsToAnonymize(before, ANONYMIZE_BATCH);
+        const groups = new Map<string | null, number[]>();
+        for (const { id, ip } of clicks) {
+          const network = networkOf(ip);
+          const ids = groups.get(network);
+          if (ids) ids.push(id);
+          else groups.set(network, [id]);
+        }
+        if (groups.size > 0) await repo.anonymizeIps(groups);
+        changed += clicks.length;
+        if (clicks.length < ANONYMIZE_BATCH) return changed;
+      }
+    },
+    flush: () => writer.drain(),
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The public side of short links. /s/* is outside /api, so the identity plugin leaves
+ * `request.user` unset here; the analytics route looks the session up itself.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SessionUser } from '../../../../shared/sessions.js';
+import { UnauthorizedError } from '../../http/errors.js';
+import { sessionIdOf } from '../../http/identity.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import type { ClicksService } from './clicks.service.js';
+import { clicksCsvFileName } from './csv.js';
+import type { LinksService } from './links.service.js';
+import { linkContextOf, visitOf } from './request-info.js';
+
+interface IdParams {
+  Params: { id: string };
+}
+
+interface AnalyticsRequest extends IdParams {
+  Querystring: { format?: string };
+}
+
+export async function redirectRoutes(
+  app: FastifyInstance,
+  options: {
+    links: LinksService;
+    clicks: ClicksService;
+    sessions: SessionsService;
+    publicUrl: string | null;
+  },
+) {
+  const { links, clicks, sessions, publicUrl } = options;
+
+  async function sessionUser(request: FastifyRequest): Promise<SessionUser> {
+    const sessionId = sessionIdOf(request);
+    const user = sessionId ? await sessions.findSession(sessionId) : null;
+    if (!user) throw new UnauthorizedError();
+    return user;
+  }
+
+  // HEAD is declared with GET so that Fastify does not add its own HEAD route, which would run
+  // this handler as a GET and record the click; link checkers and previews send HEAD.
+  app.route<IdParams>({
+    method: ['GET', 'HEAD'],
+    url: '/s/:id',
+    handler: async (request, reply) => {
+      const link = await links.resolve(request.params.id);
+      if (!link) return reply.sendAppPage(404);
+      if (request.method === 'GET') {
+        try {
+          await clicks.recordClick(link, visitOf(request));
+        } catch (error) {
+          // A lost click is better than a link that stops working.
+          request.log.error({ err: error }, 'recording a click failed');
+        }
+      }
+      return reply.header('cache-control', 'no-store').redirect(link.location, 302);
+    },
+  });
+
+  app.get<AnalyticsRequest>('/s/:id/analytics', async (request, reply) => {
+    const user = await sessionUser(request);
+    const { id } = request.params;
+    // Click details are personal data (IP addresses); no cache along the way should keep them.
+    reply.header('cache-control', 'no-store');
+    if (request.query.format !== 'csv') {
+      return clicks.analytics(user, id, linkContextOf(request, publicUrl).apiBase);
+    }
+    const lines = await clicks.exportCsv(user, id);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${clicksCsvFileName(id)}"`)
+      .send(Readable.from(lines));
+  });
+}

@@ -1,0 +1,38 @@
+/** What the short-link routes read off a request: the public origin, the host names, the visitor. */
+import type { FastifyRequest } from 'fastify';
+import type { LinkContext } from './links.service.js';
+import type { Visit } from './clicks.service.js';
+
+/** Long header values are cut: they only feed analytics and would bloat every click row. */
+const HEADER_MAX_LENGTH = 2048;
+
+function hostnameOf(url: string): string | null {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return null;
+  }
+}
+
+/** Short URLs are built on PUBLIC_URL when set, else on the origin the request came to. */
+export function linkContextOf(request: FastifyRequest, publicUrl: string | null): LinkContext {
+  const publicHostname = publicUrl ? hostnameOf(publicUrl) : null;
+  const ownHostnames = publicHostname ? [request.hostname, publicHostname] : [request.hostname];
+  return { apiBase: publicUrl ?? `${request.protocol}://${request.host}`, ownHostnames };
+}
+
+function header(request: FastifyRequest, name: 'user-agent' | 'referer'): string | null {
+  const value = request.headers[name];
+  return value ? value.slice(0, HEADER_MAX_LENGTH) : null;
+}
+
+/** The visitor as the click records it; a dual-stack socket's "::ffff:1.2.3.4" is stored as "1.2.3.4". */
+export function visitOf(request: FastifyRequest): Visit {
+  const ip = request.ip || null;
+  return {
+    ip: ip?.startsWith('::ffff:') && ip.includes('.') ? ip.slice('::ffff:'.length) : ip,
+    userAgent: header(request, 'user-agent'),
+    referer: header(request, 'referer'),
+    at: Date.now(),
+  };
+}

@@ -1,0 +1,266 @@
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ShortUrl } from '../../../../shared/links';
+import { URL_CLICK } from '../../../../shared/realtime';
+import { fakeSocket, renderPage, SESSION_ID, stubFetch, type Call } from './test-utils';
+import { makeUrl } from './test-data';
+import { UrlShortenerPage } from './UrlShortenerPage';
+
+const LONG = 'https://example.com/a/very/long/path/that/keeps/going/and/going/for/a/while/'; // 76 characters
+
+/** A small in-memory server for /api/urls. */
+function fakeServer(initial: ShortUrl[]) {
+  let urls = [...initial];
+  let nextId = 100;
+  const calls = stubFetch(({ method, path, body }: Call) => {
+    const id = path.split('/')[3];
+    const url = (body as { url?: string } | undefined)?.url ?? '';
+    if (method === 'GET' && path === '/api/urls') return { status: 200, body: urls };
+    if (method === 'POST' && path === '/api/urls') {
+      const created = makeUrl({ id: `n${nextId++}`, url });
+      urls = [created, ...urls];
+      return { status: 201, body: created };
+    }
+    const existing = urls.find((item) => item.id === id);
+    if (!existing) return { status: 404, body: { error: 'Short URL not found' } };
+    if (method === 'PUT') {
+      const edited = { ...existing, url };
+      urls = urls.map((item) => (item.id === id ? edited : item));
+      return { status: 200, body: edited };
+    }
+    urls = urls.filter((item) => item.id !== id);
+    return { status: 200, body: { ok: true } };
+  });
+  return { calls, writes: () => calls.filter((call) => call.method !== 'GET') };
+}
+
+function show(socket = fakeSocket()) {
+  renderPage(<UrlShortenerPage />, {
+    route: '/url-shortener',
+    pattern: '/url-shortener',
+    socket: socket.socket,
+  });
+  return socket;
+}
+
+const detail = () => screen.getByTestId('url-detail');
+const list = () => screen.getByRole('list', { name: 'Your URLs' });
+
+beforeEach(() => {
+  localStorage.setItem('userSessionId', SESSION_ID);
+  localStorage.setItem('userSessionExpiry', String(Date.now() + 60_000));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('UrlShortenerPage', () => {
+  it("shows 'No URLs yet' and 'No URL selected' when there are none", async () => {
+    fakeServer([]);
+    show();
+    expect(await screen.findByText('No URLs yet')).toBeInTheDocument();
+    expect(screen.getByText('No URL selected')).toBeInTheDocument();
+    expect(document.title).toBe('URL Shortener – Hookbay');
+  });
+
+  it('selects the first URL on load and shows its details, Space Saved and Status Active', async () => {
+    fakeServer([makeUrl({ id: 'a1', url: LONG, clicks: 4 }), makeUrl({ id: 'b2' })]);
+    show();
+    const panel = within(await screen.findByTestId('url-detail'));
+    expect(panel.getByText(LONG)).toBeInTheDocument();
+    expect(panel.getByText('http://localhost:3000/s/a1')).toBeInTheDocument();
+    expect(panel.getByText('Space Saved').nextSibling).toHaveTextContent('61%');
+    expect(panel.getByText('Total Clicks').nextSibling).toHaveTextContent('4');
+    expect(panel.getByText('Status').nextSibling).toHaveTextContent('Active');
+    expect(panel.getByText('Created').nextSibling).not.toHaveTextContent('Invalid date');
+    const open = panel.getByRole('link', { name: 'Open Original URL' });
+    expect(open).toHaveAttribute('href', LONG);
+    expect(open).toHaveAttribute('target', '_blank');
+    expect(open).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(list()).getAllByRole('link', { name: 'View analytics' })[0]).toHaveAttribute(
+      'href',
+      '/url-shortener/analytics/a1',
+    );
+  });
+
+  it('shows 0% Space Saved for a short URL and selects another URL on click', async () => {
+    fakeServer([makeUrl({ id: 'a1', url: LONG }), makeUrl({ id: 'b2', url: 'https://short.example.com' })]);
+    show();
+    await screen.findByTestId('url-detail');
+    await userEvent.click(within(list()).getByText('https://short.example.com'));
+    expect(within(detail()).getAllByText('https://short.example.com')).not.toHaveLength(0);
+    expect(within(detail()).getByText('Space Saved').nextSibling).toHaveTextContent('0%');
+  });
+
+  it('copies the short URL with a toast', async () => {
+    fakeServer([makeUrl({ id: 'a1' })]);
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    show();
+    await screen.findByTestId('url-detail');
+    const shortCard = screen.getByRole('heading', { name: /^Short URL/ }).closest('.card') as HTMLElement;
+    await userEvent.click(within(shortCard).getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith('http://localhost:3000/s/a1');
+    expect(await screen.findByText('Short URL copied to clipboard')).toBeInTheDocument();
+  });
+
+  it('an invalid URL shows the exact toast and sends nothing', async () => {
+    const server = fakeServer([]);
+    show();
+    await screen.findByText('No URLs yet');
+    const shorten = screen.getByRole('button', { name: 'Shorten' });
+    expect(shorten).toBeDisabled();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Long URL to shorten' }), 'example.com{Enter}');
+    expect(
+      await screen.findByText('Please enter a valid URL starting with http:// or https://'),
+    ).toBeInTheDocument();
+    expect(server.writes()).toEqual([]);
+  });
+
+  it('quick add sends the trimmed URL, prepends and selects it, and reports success', async () => {
+    const server = fakeServer([makeUrl({ id: 'a1' })]);
+    show();
+    await screen.findByTestId('url-detail');
+    const input = screen.getByRole('textbox', { name: 'Long URL to shorten' });
+    await userEvent.type(input, `  ${LONG}  {Enter}`);
+    expect(await screen.findByRole('status')).toHaveTextContent('URL added successfully!');
+    expect(screen.getAllByText('URL added successfully!')).toHaveLength(2); // banner and toast
+    expect(server.writes()).toEqual([{ method: 'POST', path: '/api/urls', search: '', body: { url: LONG } }]);
+    expect(within(detail()).getByText(LONG)).toBeInTheDocument();
+    expect(within(list()).getAllByRole('listitem')).toHaveLength(2);
+    expect(input).toHaveValue('');
+  });
+
+  it("shows the server's error text when adding fails with a 400", async () => {
+    stubFetch(({ method }) =>
+      method === 'GET'
+        ? { status: 200, body: [] }
+        : { status: 400, body: { error: 'That URL is not allowed.' } },
+    );
+    show();
+    await screen.findByText('No URLs yet');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Long URL to shorten' }), `${LONG}{Enter}`);
+    expect(await screen.findAllByText('That URL is not allowed.')).toHaveLength(2);
+  });
+
+  it("shows 'Failed to add URL' when the server fails", async () => {
+    stubFetch(({ method }) =>
+      method === 'GET'
+        ? { status: 200, body: [] }
+        : { status: 500, body: { error: 'Internal Server Error' } },
+    );
+    show();
+    await screen.findByText('No URLs yet');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Long URL to shorten' }), `${LONG}{Enter}`);
+    expect(await screen.findAllByText('Failed to add URL')).toHaveLength(2);
+  });
+
+  it('adds a URL through the Add URL modal', async () => {
+    const server = fakeServer([]);
+    show();
+    await screen.findByText('No URLs yet');
+    await userEvent.click(screen.getByRole('button', { name: 'Add URL' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add URL' });
+    const save = within(dialog).getByRole('button', { name: 'Add URL' });
+    expect(save).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText('Long URL'), 'ftp://nope');
+    await userEvent.click(save);
+    expect(
+      await screen.findByText('Please enter a valid URL starting with http:// or https://'),
+    ).toBeInTheDocument();
+    expect(server.writes()).toEqual([]);
+    await userEvent.clear(within(dialog).getByLabelText('Long URL'));
+    await userEvent.type(within(dialog).getByLabelText('Long URL'), 'https://docs.example.com/x{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(detail()).getByText('https://docs.example.com/x')).toBeInTheDocument();
+    expect(server.writes()).toHaveLength(1);
+  });
+
+  it('edits the selected URL through the Edit URL modal', async () => {
+    const server = fakeServer([makeUrl({ id: 'a1', url: 'https://old.example.com' })]);
+    show();
+    await screen.findByTestId('url-detail');
+    await userEvent.click(within(detail()).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit URL' });
+    const input = within(dialog).getByLabelText('Long URL');
+    expect(input).toHaveValue('https://old.example.com');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'https://new.example.com/page');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText('URL updated successfully!')).toHaveLength(2);
+    expect(server.writes()).toEqual([
+      { method: 'PUT', path: '/api/urls/a1', search: '', body: { url: 'https://new.example.com/page' } },
+    ]);
+    expect(within(detail()).getByText('https://new.example.com/page')).toBeInTheDocument();
+  });
+
+  it("shows the product's message when an update fails", async () => {
+    stubFetch(({ method }) =>
+      method === 'GET'
+        ? { status: 200, body: [makeUrl({ id: 'a1' })] }
+        : { status: 404, body: { error: 'Not found' } },
+    );
+    show();
+    await screen.findByTestId('url-detail');
+    await userEvent.click(within(detail()).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit URL' });
+    await userEvent.type(within(dialog).getByLabelText('Long URL'), '/more{Enter}');
+    expect(
+      await screen.findAllByText('Failed to update URL - Update endpoint may not be available'),
+    ).toHaveLength(2);
+    expect(screen.getByRole('dialog', { name: 'Edit URL' })).toBeInTheDocument();
+  });
+
+  it('deleting asks for confirmation, then removes the URL and selects the next one', async () => {
+    const server = fakeServer([makeUrl({ id: 'a1' }), makeUrl({ id: 'b2' })]);
+    show();
+    await screen.findByTestId('url-detail');
+    await userEvent.click(within(list()).getAllByRole('button', { name: 'Delete URL' })[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure you want to delete this URL?')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(server.writes()).toEqual([]);
+
+    await userEvent.click(within(list()).getAllByRole('button', { name: 'Delete URL' })[0] as HTMLElement);
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findAllByText('URL deleted successfully!')).toHaveLength(2);
+    expect(server.writes()).toEqual([
+      { method: 'DELETE', path: '/api/urls/a1', search: '', body: undefined },
+    ]);
+    expect(within(list()).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(detail()).getByText('https://example.com/b2')).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to delete URL' when the delete fails", async () => {
+    stubFetch(({ method }) =>
+      method === 'GET' ? { status: 200, body: [makeUrl({ id: 'a1' })] } : { status: 500 },
+    );
+    show();
+    await screen.findByTestId('url-detail');
+    await userEvent.click(within(list()).getByRole('button', { name: 'Delete URL' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findAllByText('Failed to delete URL')).toHaveLength(2);
+    expect(within(list()).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it("shows 'Failed to fetch URLs' when the list cannot be loaded", async () => {
+    stubFetch(() => ({ status: 403, body: { error: 'Forbidden' } }));
+    show();
+    expect(await screen.findAllByText('Failed to fetch URLs')).toHaveLength(2); // toast and list
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('a live click updates the count and shows the click toast', async () => {
+    fakeServer([makeUrl({ id: 'a1', clicks: 1 })]);
+    const socket = show();
+    await screen.findByTestId('url-detail');
+    act(() => socket.fire(URL_CLICK, { urlId: 'a1', totalClicks: 9 }));
+    expect(await screen.findByText('New click on URL #a1!')).toBeInTheDocument();
+    expect(within(list()).getByText('9 clicks')).toBeInTheDocument();
+    expect(within(detail()).getByText('Total Clicks').nextSibling).toHaveTextContent('9');
+  });
+});

@@ -1,0 +1,99 @@
+/** The URL Shortener (/url-shortener and /urlshortener): quick add, the list, the selected URL, add/edit/delete. */
+import { useState } from 'react';
+import { Button, Col, Container, Row } from 'react-bootstrap';
+import type { ShortUrl } from '../../../../shared/links';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { StatusBanner } from '../../components/StatusBanner';
+import { usePageTitle } from '../../pages/usePageTitle';
+import { QuickAddForm } from './components/QuickAddForm';
+import { SessionGate } from './components/SessionGate';
+import { UrlDetail } from './components/UrlDetail';
+import { UrlFormModal, type UrlFormMode } from './components/UrlFormModal';
+import { UrlList } from './components/UrlList';
+import { messages } from './messages';
+import { useShortLinks } from './useShortLinks';
+
+export function UrlShortenerPage() {
+  usePageTitle(messages.pageTitle);
+  return (
+    <Container fluid="lg" className="py-4">
+      <SessionGate>
+        {(user) => <ShortLinksScreen key={user.sessionId} sessionId={user.sessionId} />}
+      </SessionGate>
+    </Container>
+  );
+}
+
+interface FormState {
+  show: boolean;
+  mode: UrlFormMode;
+  /** The URL being edited; null when adding. */
+  target: ShortUrl | null;
+}
+
+function ShortLinksScreen({ sessionId }: { sessionId: string }) {
+  const links = useShortLinks(sessionId);
+  // Mode and target stay put while the modal fades out, so its title does not flip on the way.
+  const [form, setForm] = useState<FormState>({ show: false, mode: 'add', target: null });
+  const [pendingDelete, setPendingDelete] = useState<ShortUrl | null>(null);
+
+  function handleFormSubmit(value: string): Promise<boolean> {
+    return form.mode === 'edit' && form.target ? links.update(form.target.id, value) : links.add(value);
+  }
+
+  async function handleConfirmDelete() {
+    if (!pendingDelete) return;
+    await links.remove(pendingDelete.id);
+    setPendingDelete(null);
+  }
+
+  return (
+    <>
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0">{messages.pageTitle}</h1>
+        <Button variant="primary" onClick={() => setForm({ show: true, mode: 'add', target: null })}>
+          {messages.addUrl}
+        </Button>
+      </div>
+      <StatusBanner text={links.banner} />
+      <div className="mb-4">
+        <QuickAddForm isBusy={links.isSaving} onSubmit={links.add} />
+      </div>
+      <Row className="g-4">
+        <Col lg={4}>
+          <UrlList
+            urls={links.urls}
+            selectedId={links.selected?.id ?? null}
+            isLoading={links.isLoading}
+            loadFailed={links.loadFailed}
+            onSelect={links.select}
+            onDelete={setPendingDelete}
+            onRetry={links.retryLoad}
+          />
+        </Col>
+        <Col lg={8}>
+          <UrlDetail
+            url={links.selected}
+            onEdit={(url) => setForm({ show: true, mode: 'edit', target: url })}
+          />
+        </Col>
+      </Row>
+      <UrlFormModal
+        show={form.show}
+        mode={form.mode}
+        initialUrl={form.target?.url ?? ''}
+        isBusy={links.isSaving}
+        onSubmit={handleFormSubmit}
+        onHide={() => setForm((current) => ({ ...current, show: false }))}
+      />
+      <ConfirmModal
+        show={pendingDelete !== null}
+        title={messages.deleteTitle}
+        message={messages.confirmDelete}
+        isBusy={links.isDeleting}
+        onConfirm={() => void handleConfirmDelete()}
+        onCancel={() => setPendingDelete(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+/** The URL Shortener's calls to the API, returning the shared types. */
+import { analyticsPath, type ShortUrl, type UrlAnalytics } from '../../../../shared/links';
+import { activeSessionId, ApiError, apiBase, http } from '../../lib/http';
+
+export function listUrls(): Promise<ShortUrl[]> {
+  return http.get<ShortUrl[]>('/api/urls');
+}
+
+export function addUrl(url: string): Promise<ShortUrl> {
+  return http.post<ShortUrl>('/api/urls', { url });
+}
+
+export function updateUrl(id: string, url: string): Promise<ShortUrl> {
+  return http.put<ShortUrl>(`/api/urls/${encodeURIComponent(id)}`, { url });
+}
+
+export function deleteUrl(id: string): Promise<{ ok: boolean }> {
+  return http.delete<{ ok: boolean }>(`/api/urls/${encodeURIComponent(id)}`);
+}
+
+/** The owner's analytics of one link; null when the server answered with an empty body. */
+export async function getAnalytics(id: string): Promise<UrlAnalytics | null> {
+  // react-query refuses `undefined` as data, so an empty answer becomes null.
+  return (await http.get<UrlAnalytics | undefined>(analyticsPath(id))) ?? null;
+}
+
+/** Address of the CSV download; a link cannot send headers, so the session rides in the query. */
+export function analyticsCsvUrl(id: string): string {
+  const sessionId = activeSessionId();
+  const path = `${apiBase}${analyticsPath(id, 'csv')}`;
+  return sessionId ? `${path}&sessionId=${encodeURIComponent(sessionId)}` : path;
+}
+
+/** Retry policy for queries: a 4xx answer will not change by asking again; other failures get two more tries. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}

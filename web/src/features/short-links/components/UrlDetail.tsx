@@ -1,0 +1,112 @@
+/** The selected URL: both addresses with Copy and Open, its numbers, and when it was made. */
+import type { ReactNode } from 'react';
+import { Badge, Button, Card, Col, Row } from 'react-bootstrap';
+import { spaceSavedPercent, type ShortUrl } from '../../../../../shared/links';
+import { paths } from '../../../app/paths';
+import { CopyButton } from '../../../components/CopyButton';
+import { EmptyState } from '../../../components/EmptyState';
+import { formatDateTime } from '../../../lib/format';
+import { LinkButton } from '../../../pages/LinkButton';
+import { messages } from '../messages';
+import { ChartIcon, PencilIcon } from './Icons';
+
+interface UrlDetailProps {
+  url: ShortUrl | null;
+  onEdit: (url: ShortUrl) => void;
+}
+
+export function UrlDetail({ url, onEdit }: UrlDetailProps) {
+  if (!url) {
+    return (
+      <Card className="h-100">
+        <EmptyState title={messages.noSelectionTitle} text={messages.noSelectionText} />
+      </Card>
+    );
+  }
+  return (
+    <div className="d-flex flex-column gap-3" data-testid="url-detail">
+      <div className="d-flex flex-wrap gap-2 justify-content-end">
+        <Button variant="outline-primary" size="sm" onClick={() => onEdit(url)}>
+          <PencilIcon /> <span className="ms-1">{messages.edit}</span>
+        </Button>
+        <LinkButton to={paths.urlAnalytics(url.id)} variant="outline-secondary" size="sm">
+          <ChartIcon /> <span className="ms-1">{messages.viewAnalytics}</span>
+        </LinkButton>
+      </div>
+      <AddressCard title={messages.originalUrl} address={url.url} copiedMessage={messages.originalCopied} />
+      <AddressCard title={messages.shortUrl} address={url.shortUrl} copiedMessage={messages.shortCopied} />
+      <Row className="g-3">
+        <Col md={6}>
+          <Card className="h-100">
+            <Card.Header as="h3" className="h6">
+              {messages.analytics}
+            </Card.Header>
+            <Card.Body>
+              <Fact label={messages.totalClicks} value={String(url.clicks)} />
+              <Fact label={messages.spaceSaved} value={`${spaceSavedPercent(url.url)}%`} />
+            </Card.Body>
+          </Card>
+        </Col>
+        <Col md={6}>
+          <Card className="h-100">
+            <Card.Header as="h3" className="h6">
+              {messages.urlInfo}
+            </Card.Header>
+            <Card.Body>
+              <Fact label={messages.created} value={formatDateTime(url.createdAt || url.timestamp)} />
+              {/* Always "Active" by product decision: links have no other status. */}
+              <Fact label={messages.status} value={<Badge bg="success">{messages.active}</Badge>} />
+            </Card.Body>
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}
+
+/** Only http(s) addresses become links, whatever the server sent. */
+function isWebAddress(address: string): boolean {
+  return /^https?:\/\//i.test(address);
+}
+
+interface AddressCardProps {
+  title: string;
+  address: string;
+  copiedMessage: string;
+}
+
+function AddressCard({ title, address, copiedMessage }: AddressCardProps) {
+  return (
+    <Card>
+      <Card.Header as="h3" className="h6 d-flex justify-content-between align-items-center gap-2">
+        <span>{title}</span>
+        <span className="d-flex gap-2">
+          <CopyButton text={address} successMessage={copiedMessage} failureMessage={messages.copyFailed} />
+          {isWebAddress(address) && (
+            <a
+              href={address}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="btn btn-sm btn-outline-secondary"
+            >
+              {messages.open}
+              <span className="visually-hidden"> {title}</span>
+            </a>
+          )}
+        </span>
+      </Card.Header>
+      <Card.Body>
+        <code className="text-break">{address}</code>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="d-flex justify-content-between align-items-center py-1">
+      <span className="text-body-secondary">{label}</span>
+      <strong>{value}</strong>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+/** The sidebar: one row per URL with its click count, an analytics link and a delete button. */
+import { Badge, Button, Card, ListGroup, Spinner } from 'react-bootstrap';
+import type { ShortUrl } from '../../../../../shared/links';
+import { paths } from '../../../app/paths';
+import { EmptyState } from '../../../components/EmptyState';
+import { truncate } from '../../../lib/format';
+import { LinkButton } from '../../../pages/LinkButton';
+import { messages } from '../messages';
+import { ChartIcon, TrashIcon } from './Icons';
+
+interface UrlListProps {
+  urls: ShortUrl[];
+  selectedId: string | null;
+  isLoading: boolean;
+  loadFailed: boolean;
+  onSelect: (id: string) => void;
+  onDelete: (url: ShortUrl) => void;
+  onRetry: () => void;
+}
+
+export function UrlList({
+  urls,
+  selectedId,
+  isLoading,
+  loadFailed,
+  onSelect,
+  onDelete,
+  onRetry,
+}: UrlListProps) {
+  return (
+    <Card className="h-100">
+      <Card.Header className="d-flex justify-content-between align-items-center">
+        <h2 className="h6 mb-0">{messages.listTitle}</h2>
+        <Badge bg="secondary" pill>
+          {urls.length}
+        </Badge>
+      </Card.Header>
+      <ListBody {...{ urls, selectedId, isLoading, loadFailed, onSelect, onDelete, onRetry }} />
+    </Card>
+  );
+}
+
+function ListBody({ urls, selectedId, isLoading, loadFailed, onSelect, onDelete, onRetry }: UrlListProps) {
+  if (isLoading) {
+    return (
+      <Card.Body className="text-center text-body-secondary" role="status">
+        <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+        {messages.loadingUrls}
+      </Card.Body>
+    );
+  }
+  if (loadFailed && urls.length === 0) {
+    return (
+      <Card.Body className="text-center">
+        <p className="text-danger">{messages.fetchFailed}</p>
+        <Button variant="outline-primary" size="sm" onClick={onRetry}>
+          {messages.retry}
+        </Button>
+      </Card.Body>
+    );
+  }
+  if (urls.length === 0) return <EmptyState title={messages.emptyTitle} text={messages.emptyText} />;
+  return (
+    <ListGroup as="ul" variant="flush" className="scroll-panel" aria-label={messages.listTitle}>
+      {urls.map((url) => (
+        <ListGroup.Item
+          key={url.id}
+          as="li"
+          className={`d-flex align-items-center gap-2 py-2 ${url.id === selectedId ? 'bg-primary-subtle' : ''}`}
+        >
+          <button
+            type="button"
+            className="btn btn-link text-reset text-decoration-none text-start flex-grow-1 p-0"
+            style={{ minWidth: 0 }}
+            aria-current={url.id === selectedId ? 'true' : undefined}
+            title={url.url}
+            onClick={() => onSelect(url.id)}
+          >
+            <span className="d-block text-truncate fw-semibold">{truncate(url.url, 60)}</span>
+            <small className="d-block text-truncate font-monospace text-body-secondary">{url.shortUrl}</small>
+          </button>
+          <Badge bg="primary" pill>
+            <span className="visually-hidden">{messages.clicks(url.clicks)}</span>
+            <span aria-hidden="true">{url.clicks}</span>
+          </Badge>
+          <LinkButton to={paths.urlAnalytics(url.id)} variant="outline-secondary" size="sm">
+            <ChartIcon />
+            <span className="visually-hidden">{messages.viewAnalytics}</span>
+          </LinkButton>
+          <Button
+            variant="outline-danger"
+            size="sm"
+            aria-label={messages.deleteUrl}
+            onClick={() => onDelete(url)}
+          >
+            <TrashIcon />
+          </Button>
+        </ListGroup.Item>
+      ))}
+    </ListGroup>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * The URL list of the current session: loaded through react-query, held here with its
+ * selection (the rules live in list-state.ts), kept live by `url-click` events and refreshed
+ * after a socket reconnect so clicks made while it was away are counted.
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { isValidLongUrl, type ShortUrl } from '../../../../shared/links';
+import { URL_CLICK } from '../../../../shared/realtime';
+import { notify, TOAST_CLICK_MS } from '../../components/toasts';
+import { useStatusBanner } from '../../components/StatusBanner';
+import { ApiError, messageOf } from '../../lib/http';
+import { useOnConnect, useRealtimeEvent } from '../../session/useRealtimeEvent';
+import { addUrl, deleteUrl, listUrls, shouldRetry, updateUrl } from './api';
+import {
+  applyClick,
+  applyLoaded,
+  emptyListState,
+  prependUrl,
+  removeUrl,
+  replaceUrl,
+  selectedUrl,
+  selectUrl,
+  type ListState,
+} from './list-state';
+import { messages } from './messages';
+
+export interface ShortLinksView {
+  urls: ShortUrl[];
+  selected: ShortUrl | null;
+  isLoading: boolean;
+  loadFailed: boolean;
+  /** The status line shown above the page; clears itself after 3000 ms. */
+  banner: string;
+  isSaving: boolean;
+  isDeleting: boolean;
+  select: (id: string) => void;
+  retryLoad: () => void;
+  /** Validates, then creates. Resolves true when the URL was added. */
+  add: (value: string) => Promise<boolean>;
+  /** Validates, then saves. Resolves true when the URL was updated. */
+  update: (id: string, value: string) => Promise<boolean>;
+  remove: (id: string) => Promise<boolean>;
+}
+
+/**
+ * The server's own words for a refused request (4xx: it says what was wrong, e.g. an invalid URL);
+ * for anything else, such as a 5xx or no answer, the feature's message.
+ */
+function refusalText(error: unknown, fallback: string, statuses: (status: number) => boolean): string {
+  return error instanceof ApiError && statuses(error.status) ? messageOf(error, fallback) : fallback;
+}
+
+const isClientError = (status: number) => status >= 400 && status < 500;
+
+/** Mount it under a key of the session id: a new session starts from an empty list. */
+export function useShortLinks(sessionId: string): ShortLinksView {
+  const [state, setState] = useState<ListState>(emptyListState);
+  const [banner, setBanner] = useStatusBanner();
+  const query = useQuery({ queryKey: ['short-links', sessionId], queryFn: listUrls, retry: shouldRetry });
+
+  // Each answer from the server (cached or fresh) is folded into the list once, during render.
+  const [syncedAt, setSyncedAt] = useState(0);
+  if (query.isSuccess && query.dataUpdatedAt !== syncedAt) {
+    setSyncedAt(query.dataUpdatedAt);
+    setState((current) => applyLoaded(current, query.data));
+  }
+
+  useEffect(() => {
+    if (query.isError && query.errorUpdatedAt > 0) notify.error(messages.fetchFailed);
+  }, [query.isError, query.errorUpdatedAt]);
+
+  useRealtimeEvent(URL_CLICK, ({ urlId, totalClicks }) => {
+    setState((current) => applyClick(current, urlId, totalClicks));
+    notify.info(messages.newClick(urlId), TOAST_CLICK_MS);
+  });
+  useOnConnect(() => {
+    if (query.isSuccess) void query.refetch({ cancelRefetch: false });
+  });
+
+  const addMutation = useMutation({ mutationFn: addUrl });
+  const updateMutation = useMutation({
+    mutationFn: (edit: { id: string; url: string }) => updateUrl(edit.id, edit.url),
+  });
+  const deleteMutation = useMutation({ mutationFn: deleteUrl });
+
+  function report(text: string, isError = false) {
+    if (isError) notify.error(text);
+    else notify.success(text);
+    setBanner(text);
+  }
+
+  /** The trimmed URL when it passes the form's rule; otherwise says why and returns null. */
+  function validUrl(value: string): string | null {
+    const url = value.trim();
+    if (isValidLongUrl(url)) return url;
+    notify.error(messages.invalidUrl);
+    return null;
+  }
+
+  async function add(value: string): Promise<boolean> {
+    const url = validUrl(value);
+    if (url === null) return false;
+    try {
+      const created = await addMutation.mutateAsync(url);
+      setState((current) => prependUrl(current, created));
+      report(messages.added);
+      return true;
+    } catch (error) {
+      report(refusalText(error, messages.addFailed, isClientError), true);
+      return false;
+    }
+  }
+
+  async function update(id: string, value: string): Promise<boolean> {
+    const url = validUrl(value);
+    if (url === null) return false;
+    try {
+      const edited = await updateMutation.mutateAsync({ id, url });
+      setState((current) => replaceUrl(current, edited));
+      report(messages.updated);
+      return true;
+    } catch (error) {
+      // Only a rejected URL (400) is worth the server's words; anything else keeps the product's wording.
+      report(
+        refusalText(error, messages.updateFailed, (status) => status === 400),
+        true,
+      );
+      return false;
+    }
+  }
+
+  async function remove(id: string): Promise<boolean> {
+    try {
+      await deleteMutation.mutateAsync(id);
+      setState((current) => removeUrl(current, id));
+      report(messages.deleted);
+      return true;
+    } catch {
+      report(messages.deleteFailed, true);
+      return false;
+    }
+  }
+
+  return {
+    urls: state.urls,
+    selected: selectedUrl(state),
+    isLoading: query.isPending,
+    loadFailed: query.isError,
+    banner,
+    isSaving: addMutation.isPending || updateMutation.isPending,
+    isDeleting: deleteMutation.isPending,
+    select: (id) => setState((current) => selectUrl(current, id)),
+    retryLoad: () => void query.refetch(),
+    add,
+    update,
+    remove,
+  };
+}
