@@ -20,10 +20,34 @@ import { captureRoutes, EXTRA_CAPTURE_METHODS } from './features/webhooks/captur
 import { eventsRoutes } from './features/webhooks/events.routes.js';
 import { createWebhooksRepo } from './features/webhooks/webhooks.repo.js';
 import { createWebhooksService, type WebhooksService } from './features/webhooks/webhooks.service.js';
+import { createAnalyticsRepo } from './features/short-links/analytics.repo.js';
+import { createClicksRepo } from './features/short-links/clicks.repo.js';
+import { createClicksService, type ClicksService } from './features/short-links/clicks.service.js';
+import { loadGeoLookup } from './features/short-links/geo.js';
+import { startIpAnonymizer } from './features/short-links/ip-anonymizer.js';
+import { createLinksRepo } from './features/short-links/links.repo.js';
+import { linksRoutes } from './features/short-links/links.routes.js';
+import { createLinksService, type LinksService } from './features/short-links/links.service.js';
+import { redirectRoutes } from './features/short-links/redirect.routes.js';
+import { createAdminRepo } from './features/admin/admin.repo.js';
+import { adminRoutes } from './features/admin/admin.routes.js';
+import { loadAdminSecret } from './features/admin/admin-secret.js';
+import { createAdminService, type AdminService } from './features/admin/admin.service.js';
+import { createSuggestionsRepo } from './features/suggestions/suggestions.repo.js';
+import { suggestionsRoutes } from './features/suggestions/suggestions.routes.js';
+import { suggestionsAdminRoutes } from './features/suggestions/suggestions-admin.routes.js';
+import {
+  createSuggestionsService,
+  type SuggestionsService,
+} from './features/suggestions/suggestions.service.js';
 
 export interface Services {
   sessions: SessionsService;
   webhooks: WebhooksService;
+  links: LinksService;
+  clicks: ClicksService;
+  suggestions: SuggestionsService;
+  admin: AdminService;
 }
 
 declare module 'fastify' {
@@ -55,7 +79,24 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     publisher,
     eventsPerSession: config.eventsPerSession,
   });
-  app.decorate('services', { sessions, webhooks });
+  const links = createLinksService({ repo: createLinksRepo(database.db) });
+  const clicks = createClicksService({
+    repo: createClicksRepo(database.db),
+    analyticsRepo: createAnalyticsRepo(database.db, database.dialect),
+    links,
+    geo: await loadGeoLookup(),
+    publisher,
+    ipRetentionDays: config.clickIpRetentionDays,
+  });
+  const suggestions = createSuggestionsService({
+    repo: createSuggestionsRepo(database.db, database.dialect),
+  });
+  const adminRepo = createAdminRepo(database.db);
+  const admin = createAdminService({
+    repo: adminRepo,
+    secret: await loadAdminSecret(adminRepo, config.adminSecret),
+  });
+  app.decorate('services', { sessions, webhooks, links, clicks, suggestions, admin });
 
   const pruneTimer = setInterval(() => {
     webhooks
@@ -63,13 +104,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       .catch((error: unknown) => app.log.error({ err: error }, 'pruning failed'));
   }, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
+  const ipAnonymizer = startIpAnonymizer(clicks, app.log);
 
   app.addHook('preClose', async () => {
     clearInterval(pruneTimer);
+    await ipAnonymizer.stop();
     await realtime.close();
   });
   app.addHook('onClose', async () => {
     await webhooks.flush();
+    await clicks.flush();
     await database.close();
   });
 
@@ -81,6 +125,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(sessionsRoutes, { sessions });
   await app.register(eventsRoutes, { webhooks });
   await app.register(captureRoutes, { webhooks, captureMaxBytes: config.captureMaxBytes });
+  await app.register(linksRoutes, { links, publicUrl: config.publicUrl });
+  await app.register(redirectRoutes, { links, clicks, sessions, publicUrl: config.publicUrl });
+  await app.register(suggestionsRoutes, { suggestions });
+  await app.register(adminRoutes, { admin });
+  await app.register(suggestionsAdminRoutes, { suggestions, admin });
   await app.register(spaPlugin, { webDir: config.webDir, publicUrl: config.publicUrl });
   return app;
 }

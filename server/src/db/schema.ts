@@ -29,7 +29,79 @@ export interface WebhookEventsTable {
   is_deleted: number;
 }
 
+export interface ShortLinksTable {
+  /** 7 random characters, see short-links/link-id.ts. */
+  id: string;
+  owner_session_id: string;
+  url: string;
+  /** People's clicks; bots are stored as click rows but not counted here. */
+  clicks: number;
+  created_at: number;
+}
+
+export interface ShortLinkClicksTable {
+  id: Generated<number>;
+  url_id: string;
+  created_at: number;
+  ip: string | null;
+  /** 1 once `ip` has been cut to its network part. */
+  ip_anonymized: number;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  isp: string | null;
+  user_agent: string | null;
+  referer: string | null;
+  is_bot: number;
+  bot_reason: string | null;
+}
+
+export interface SuggestionsTable {
+  id: Generated<number>;
+  session_id: string;
+  /** Only for the hourly limit per address; never returned. */
+  ip: string | null;
+  title: string;
+  description: string;
+  category: string;
+  email: string | null;
+  status: string;
+  admin_notes: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AdminSessionsTable {
+  session_id: string;
+  is_admin: number;
+  /** Signed into admin cookies; bumped on revoke so every earlier cookie stops working. */
+  generation: number;
+  updated_at: number;
+}
+
+export interface AdminClaimTokensTable {
+  /** sha256 of the one-time token, hex; the token itself is never stored. */
+  token_hash: string;
+  session_id: string;
+  /** The session's admin generation when the link was made; a revoke in between voids the link. */
+  generation: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
 export interface DatabaseSchema {
   sessions: SessionsTable;
   webhook_events: WebhookEventsTable;
+  short_links: ShortLinksTable;
+  short_link_clicks: ShortLinkClicksTable;
+  suggestions: SuggestionsTable;
+  admin_sessions: AdminSessionsTable;
+  admin_claim_tokens: AdminClaimTokensTable;
+  settings: SettingsTable;
 }

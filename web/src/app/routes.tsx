@@ -5,6 +5,10 @@ import { LandingPage } from '../pages/LandingPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { PrivacyPage } from '../pages/PrivacyPage';
 import { TermsPage } from '../pages/TermsPage';
+import { AdminPage } from '../features/admin/AdminPage';
+import { SuggestionsPage } from '../features/suggestions/SuggestionsPage';
+import { UrlAnalyticsPage } from '../features/short-links/UrlAnalyticsPage';
+import { UrlShortenerPage } from '../features/short-links/UrlShortenerPage';
 import { WebhookPage } from '../features/webhooks/WebhookPage';
 import { Layout } from './layout/Layout';
 import { paths } from './paths';
@@ -15,6 +19,11 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.home, element: <LandingPage /> },
       { path: paths.webhook, element: <WebhookPage /> },
+      { path: paths.urlShortener, element: <UrlShortenerPage /> },
+      { path: paths.urlShortenerAlias, element: <UrlShortenerPage /> },
+      { path: paths.urlAnalyticsPattern, element: <UrlAnalyticsPage /> },
+      { path: paths.suggestions, element: <SuggestionsPage /> },
+      { path: paths.adminPattern, element: <AdminPage /> },
       { path: paths.cronScheduler, element: <CronSchedulerPage /> },
       { path: paths.requestParser, element: <RequestParserPage /> },
       { path: paths.about, element: <AboutPage /> },

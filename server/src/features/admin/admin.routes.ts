@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AdminStatus } from '../../../../shared/admin.js';
+import { SESSION_COOKIE, isSessionId } from '../../../../shared/sessions.js';
+import { ADMIN_COOKIE, adminCookieOptions } from './admin-cookie.js';
+import { ClaimRefusedError, type AdminService } from './admin.service.js';
+
+interface TokenParams {
+  Params: { token: string };
+}
+
+/** Where the browser lands after a successful claim: the admin panel page. */
+const ADMIN_PAGE_PATH = '/admin';
+
+/**
+ * The session of the browser that opened the link. Only the cookie counts: a link opened from a
+ * terminal carries no X-Session-ID header, and a query parameter could be added by anyone.
+ */
+function browserSessionOf(request: FastifyRequest): string | null {
+  const value = request.cookies[SESSION_COOKIE];
+  return isSessionId(value) ? value : null;
+}
+
+export async function adminRoutes(app: FastifyInstance, options: { admin: AdminService }) {
+  const { admin } = options;
+
+  // Never 401: the navbar asks this for every visitor, and "no" is a normal answer.
+  app.get('/api/admin/check-status', async (request, reply): Promise<AdminStatus> => {
+    reply.header('cache-control', 'no-store');
+    const isAdmin = request.user
+      ? await admin.isAdmin(request.user.sessionId, request.cookies[ADMIN_COOKIE])
+      : false;
+    return { isAdmin };
+  });
+
+  app.get<TokenParams>('/api/admin/claim/:token', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    try {
+      const claimed = await admin.claim(request.params.token, browserSessionOf(request));
+      request.log.info({ adminSessionId: claimed.sessionId }, 'admin link claimed');
+      return reply
+        .setCookie(ADMIN_COOKIE, claimed.cookieValue, adminCookieOptions(request.protocol === 'https'))
+        .redirect(ADMIN_PAGE_PATH, 302);
+    } catch (error) {
+      if (!(error instanceof ClaimRefusedError)) throw error;
+      request.log.warn(
+        { browserSessionId: browserSessionOf(request), reason: error.message },
+        'admin link refused',
+      );
+      // A person opened this link in a browser tab: answer with readable text, not JSON.
+      return reply.status(error.statusCode).type('text/plain; charset=utf-8').send(error.message);
+    }
+  });
+}

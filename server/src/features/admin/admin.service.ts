@@ -1,0 +1,74 @@
+import { HttpError } from '../../http/errors.js';
+import type { AdminRepo } from './admin.repo.js';
+import { signAdminCookie, verifyAdminCookie } from './admin-cookie.js';
+import { hashClaimToken, isClaimTokenShape } from './admin-token.js';
+
+/** Why a claim link was refused; the route shows the message as a plain page. */
+export class ClaimRefusedError extends HttpError {}
+
+export interface ClaimedAdmin {
+  sessionId: string;
+  /** Value for the admin cookie. */
+  cookieValue: string;
+}
+
+export interface AdminService {
+  /**
+   * Whether the browser is an admin for this session: the cookie must be signed by us, for this
+   * very session, and carry the session's current generation while the session is still admin.
+   */
+  isAdmin(sessionId: string, adminCookie: string | undefined): Promise<boolean>;
+  /**
+   * Redeems a one-time link for the browser holding `browserSessionId` and returns the cookie to
+   * set. Throws ClaimRefusedError (400 for an unknown, used, expired or revoked link; 403 when the
+   * browser holds another session or none).
+   */
+  claim(token: string, browserSessionId: string | null): Promise<ClaimedAdmin>;
+}
+
+const RUN_GRANT_AGAIN = 'Run `npm run admin -- grant <sessionId>` for a new link.';
+const UNKNOWN_LINK = `This admin link is not valid. ${RUN_GRANT_AGAIN}`;
+const USED_LINK = `This admin link has already been used. ${RUN_GRANT_AGAIN}`;
+const EXPIRED_LINK = `This admin link has expired. ${RUN_GRANT_AGAIN}`;
+const REVOKED_LINK = `The admin rights this link was made for have been taken back. ${RUN_GRANT_AGAIN}`;
+const WRONG_BROWSER =
+  'This admin link was made for another session. Open it in the browser that holds the granted session (open Hookbay there first).';
+
+export function createAdminService(deps: {
+  repo: AdminRepo;
+  secret: string;
+  now?: () => number;
+}): AdminService {
+  const { repo, secret } = deps;
+  const now = deps.now ?? Date.now;
+
+  return {
+    async isAdmin(sessionId, adminCookie) {
+      const claim = verifyAdminCookie(secret, adminCookie);
+      if (!claim || claim.sessionId !== sessionId) return false;
+      // Read on every call, not cached: `npm run admin -- revoke` runs in another process.
+      const grant = await repo.findGrant(sessionId);
+      return grant?.isAdmin === true && grant.generation === claim.generation;
+    },
+
+    async claim(token, browserSessionId) {
+      const tokenHash = isClaimTokenShape(token) ? hashClaimToken(token) : null;
+      const stored = tokenHash ? await repo.findClaimToken(tokenHash) : null;
+      if (!tokenHash || !stored) throw new ClaimRefusedError(400, UNKNOWN_LINK);
+      if (stored.usedAt !== null) throw new ClaimRefusedError(400, USED_LINK);
+      if (stored.expiresAt <= now()) throw new ClaimRefusedError(400, EXPIRED_LINK);
+      // Not consumed here: the owner may simply have opened it in the wrong browser first.
+      if (browserSessionId !== stored.sessionId) throw new ClaimRefusedError(403, WRONG_BROWSER);
+      const grant = await repo.findGrant(stored.sessionId);
+      if (!grant?.isAdmin || grant.generation !== stored.generation) {
+        throw new ClaimRefusedError(400, REVOKED_LINK);
+      }
+      if (!(await repo.useClaimToken(tokenHash, now()))) throw new ClaimRefusedError(400, USED_LINK);
+      const cookieValue = signAdminCookie(secret, {
+        sessionId: stored.sessionId,
+        generation: grant.generation,
+      });
+      return { sessionId: stored.sessionId, cookieValue };
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/** The Admin panel's calls to the API, returning the shared types. */
+import type {
+  Suggestion,
+  SuggestionStats,
+  SuggestionStatus,
+  UpdateSuggestionInput,
+} from '../../../../shared/suggestions';
+import { http } from '../../lib/http';
+
+/** Every suggestion, or only those with `status`; newest first. */
+export function listSuggestions(status: SuggestionStatus | null): Promise<Suggestion[]> {
+  const path = status ? `/api/admin/suggestions/${encodeURIComponent(status)}` : '/api/admin/suggestions';
+  return http.get<Suggestion[]>(path);
+}
+
+export function getSuggestionStats(): Promise<SuggestionStats> {
+  return http.get<SuggestionStats>('/api/admin/suggestions-stats');
+}
+
+export function updateSuggestion(id: number, change: UpdateSuggestionInput): Promise<Suggestion> {
+  return http.put<Suggestion>(`/api/admin/suggestions/${id}`, change);
+}

@@ -1,0 +1,55 @@
+/** The user's own suggestions: loading, failure with a retry, an empty state, or the list. */
+import { Alert, Button, Spinner } from 'react-bootstrap';
+import type { Suggestion } from '../../../../../shared/suggestions';
+import { EmptyState } from '../../../components/EmptyState';
+import { messages } from '../messages';
+import { SuggestionItem } from './SuggestionItem';
+
+interface SuggestionListProps {
+  suggestions: Suggestion[];
+  isLoading: boolean;
+  loadFailed: boolean;
+  onRetry: () => void;
+}
+
+const headingId = 'own-suggestions-heading';
+
+export function SuggestionList({ suggestions, isLoading, loadFailed, onRetry }: SuggestionListProps) {
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="h5 mb-3">
+        {messages.listTitle}
+      </h2>
+      <ListBody suggestions={suggestions} isLoading={isLoading} loadFailed={loadFailed} onRetry={onRetry} />
+    </section>
+  );
+}
+
+function ListBody({ suggestions, isLoading, loadFailed, onRetry }: SuggestionListProps) {
+  if (isLoading) {
+    return (
+      <div className="text-center text-body-secondary py-4" role="status">
+        <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+        {messages.loading}
+      </div>
+    );
+  }
+  if (loadFailed) {
+    return (
+      <Alert variant="danger" className="d-flex justify-content-between align-items-center gap-2">
+        <span>{messages.fetchFailed}</span>
+        <Button variant="outline-danger" size="sm" onClick={onRetry}>
+          {messages.retry}
+        </Button>
+      </Alert>
+    );
+  }
+  if (suggestions.length === 0) return <EmptyState title={messages.emptyTitle} text={messages.emptyText} />;
+  return (
+    <ul className="list-unstyled mb-0" aria-labelledby={headingId}>
+      {suggestions.map((suggestion) => (
+        <SuggestionItem key={suggestion.id} suggestion={suggestion} />
+      ))}
+    </ul>
+  );
+}
