@@ -44,6 +44,8 @@ export async function redirectRoutes(
   app.route<IdParams>({
     method: ['GET', 'HEAD'],
     url: '/s/:id',
+    // A redirect has no page to protect; the security headers would only slow every click.
+    helmet: false,
     handler: async (request, reply) => {
       const link = await links.resolve(request.params.id);
       if (!link) return reply.sendAppPage(404);

@@ -54,8 +54,8 @@ export function parseRawHeaders(json: string): [string, string][] {
   return JSON.parse(json) as [string, string][];
 }
 
-export function toWebhookEvent(row: EventRow): WebhookEvent {
-  const rawHeaders = parseRawHeaders(row.raw_headers);
+/** `rawHeaders` may be passed by a caller that has them already, to skip parsing the stored JSON. */
+export function toWebhookEvent(row: EventRow, rawHeaders = parseRawHeaders(row.raw_headers)): WebhookEvent {
   const bodyCut = row.body.length > EVENT_BODY_PREVIEW_BYTES;
   const shown = bodyCut ? row.body.subarray(0, EVENT_BODY_PREVIEW_BYTES) : row.body;
   // Judged on the whole stored body: a cut may split a multi-byte character.

@@ -91,13 +91,13 @@ export function createWebhooksService(deps: {
       const row = toEventRow(request);
       const id = await writer.add(row);
       touched.add(request.sessionId);
-      const event = toWebhookEvent({ id, ...row });
+      const event = toWebhookEvent({ id, ...row }, request.rawHeaders);
       deps.publisher.toUser(owner.id, WEBHOOK_REQUEST, event);
       return event;
     },
     async list(user, page) {
       const rows = await deps.repo.listVisible(user.sessionId, page);
-      return rows.map(toWebhookEvent);
+      return rows.map((row) => toWebhookEvent(row));
     },
     async hide(user, id) {
       if (!(await deps.repo.hide(user.sessionId, id))) {
