@@ -5,5 +5,16 @@ import { TOAST_DEFAULT_MS } from './toasts';
 
 export function Toasts() {
   const { theme } = useTheme();
-  return <ToastContainer position="bottom-right" autoClose={TOAST_DEFAULT_MS} theme={theme} newestOnTop />;
+  // Toasts keep counting down when the window loses focus (e.g. after opening a link in a new
+  // tab), so they never pile up over the page.
+  return (
+    <ToastContainer
+      position="bottom-right"
+      autoClose={TOAST_DEFAULT_MS}
+      theme={theme}
+      newestOnTop
+      pauseOnFocusLoss={false}
+      limit={4}
+    />
+  );
 }

@@ -1,0 +1,26 @@
+/** Longer sections of the Privacy Policy, kept apart to keep PrivacyPage short. */
+
+export function PrivacyShortLinksSection() {
+  return (
+    <section aria-labelledby="privacy-short-links">
+      <h2 id="privacy-short-links">Short links</h2>
+      <p>
+        For each short link we store its destination and short code. For every click on a short link we store:
+      </p>
+      <ul>
+        <li>the time of the click;</li>
+        <li>the visitor’s IP address;</li>
+        <li>
+          the city, region and country, and the network (ISP and ASN), looked up offline from databases
+          bundled with the server;
+        </li>
+        <li>the user agent (browser, operating system and device);</li>
+        <li>the referer, the page the visitor came from.</li>
+      </ul>
+      <p>
+        After 30 days a click’s IP address is cut down to its network part (for example, 203.0.113.45 becomes
+        203.0.113.0). The location and network stay, so the link’s analytics keep working.
+      </p>
+    </section>
+  );
+}
