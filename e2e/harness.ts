@@ -15,7 +15,9 @@ import { listen } from '../server/test/socket.js';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = fs.existsSync(CHROMIUM_PATH);
 if (!hasChromium) {
-  console.warn(`Browser journeys skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
+  console.warn(
+    `Browser journeys skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium, or set CHROMIUM_PATH).`,
+  );
 }
 
 /** An ordinary desktop Chrome, so that clicks from the journeys count as people, not bots. */
@@ -46,12 +48,15 @@ export interface Journey {
 export async function startJourney(overrides: Partial<Config> = {}): Promise<Journey> {
   const app = await buildApp(testConfig({ webDir: path.resolve('dist/web'), ...overrides }));
   const origin = await listen(app);
-  const context = await chromium.launchPersistentContext(fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-chromium-')), {
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    userAgent: DESKTOP_CHROME_UA,
-    viewport: { width: 1280, height: 860 },
-  });
+  const context = await chromium.launchPersistentContext(
+    fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-chromium-')),
+    {
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      userAgent: DESKTOP_CHROME_UA,
+      viewport: { width: 1280, height: 860 },
+    },
+  );
   await context.grantPermissions(['notifications', 'clipboard-read', 'clipboard-write'], { origin });
   const page = context.pages()[0] ?? (await context.newPage());
   const pageErrors: Error[] = [];

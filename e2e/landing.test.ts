@@ -13,10 +13,14 @@ describe.runIf(hasChromium)('landing page and theme', () => {
   it('shows the landing sections and its share metadata', async () => {
     const { page, origin } = journey;
     await page.goto(origin);
-    await expect.poll(() => page.getByRole('heading', { name: 'Why Choose Our Webhook Inspector?' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Why Choose Our Webhook Inspector?' }).count())
+      .toBe(1);
     await expect.poll(() => page.getByRole('heading', { name: 'Our Tools' }).count()).toBe(1);
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${origin}/`);
-    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(`${origin}/og-image.png`);
+    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(
+      `${origin}/og-image.png`,
+    );
     const image = await fetch(`${origin}/og-image.png`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');

@@ -6,7 +6,9 @@ import { register } from 'tsx/esm/api';
 
 if (!existsSync('dist/web/index.html')) {
   console.log('Building the web app (first start)…');
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
 }
 
 register();

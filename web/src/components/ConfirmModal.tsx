@@ -10,7 +10,15 @@ interface ConfirmModalProps {
   onCancel: () => void;
 }
 
-export function ConfirmModal({ show, title, message, confirmLabel = 'Delete', isBusy, onConfirm, onCancel }: ConfirmModalProps) {
+export function ConfirmModal({
+  show,
+  title,
+  message,
+  confirmLabel = 'Delete',
+  isBusy,
+  onConfirm,
+  onCancel,
+}: ConfirmModalProps) {
   return (
     <Modal show={show} onHide={onCancel} centered>
       <Modal.Header closeButton>

@@ -16,7 +16,8 @@ export class ApiError extends Error {
 }
 
 /** API origin: VITE_API_BASE when the build points elsewhere, else the page's own origin. */
-export const apiBase: string = (import.meta.env.VITE_API_BASE as string | undefined)?.replace(/\/+$/, '') || window.location.origin;
+export const apiBase: string =
+  (import.meta.env.VITE_API_BASE as string | undefined)?.replace(/\/+$/, '') || window.location.origin;
 
 // A session opened from a Share link (?sessionId=…) is used for this page's calls without being stored.
 let sessionOverride: string | null = null;

@@ -34,7 +34,10 @@ export function LandingPage() {
                 Get a personal URL and watch every HTTP request sent to it arrive live, byte for byte: method,
                 headers, query string and body. No sign-up, nothing to install.
               </p>
-              <ul className="list-unstyled row row-cols-1 row-cols-sm-2 g-2 my-4" style={{ maxWidth: '34rem' }}>
+              <ul
+                className="list-unstyled row row-cols-1 row-cols-sm-2 g-2 my-4"
+                style={{ maxWidth: '34rem' }}
+              >
                 {HIGHLIGHTS.map((item) => (
                   <li key={item.label} className="col d-flex align-items-center gap-2 text-body-secondary">
                     <PageIcon name={item.icon} size={18} className="text-success flex-shrink-0" />

@@ -3,7 +3,10 @@ import type { ServerToClientEvents } from '../../../shared/realtime';
 import { RealtimeContext } from './RealtimeProvider';
 
 /** Calls `handler` for every `event` while the component is mounted. */
-export function useRealtimeEvent<E extends keyof ServerToClientEvents>(event: E, handler: ServerToClientEvents[E]): void {
+export function useRealtimeEvent<E extends keyof ServerToClientEvents>(
+  event: E,
+  handler: ServerToClientEvents[E],
+): void {
   const socket = useContext(RealtimeContext);
   const latest = useRef(handler);
   useEffect(() => {

@@ -40,7 +40,12 @@ export function NavBar() {
   const { user } = useSession();
   const { isAdmin } = useIsAdmin();
   return (
-    <Navbar expand="lg" fixed="top" className="bg-body-tertiary border-bottom shadow-sm" style={{ minHeight: NAVBAR_HEIGHT_PX }}>
+    <Navbar
+      expand="lg"
+      fixed="top"
+      className="bg-body-tertiary border-bottom shadow-sm"
+      style={{ minHeight: NAVBAR_HEIGHT_PX }}
+    >
       <Container fluid>
         <Navbar.Brand as={NavLink} to={paths.home} className="fw-bold">
           {TOOLKIT_NAME}
