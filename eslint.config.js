@@ -22,7 +22,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['bench/**/*.ts', 'server/src/cli/**/*.ts', 'e2e/**/*.ts'],
+    files: ['bench/**/*.ts', 'server/src/cli/**/*.ts', 'server/test/global-setup.ts', 'e2e/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -9,6 +9,7 @@ export default defineConfig({
           name: 'server',
           include: ['shared/**/*.test.ts', 'server/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 20_000,
         },
       },
