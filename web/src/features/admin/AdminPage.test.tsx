@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_CHECK_STATUS_PATH } from '../../../../shared/admin';
 import { buildSuggestionStats, type Suggestion } from '../../../../shared/suggestions';
-import { makeSuggestion, readySession, renderAdmin, stubFetch, type Answer, type Call } from './test-utils';
+import { fakeSession, stubFetch, type Answer, type Call } from '../../test/render';
+import { makeSuggestion, renderAdmin } from './test-utils';
 
 interface ServerOptions {
   isAdmin?: boolean;
@@ -100,7 +101,7 @@ describe('AdminPage guard', () => {
 
   it('a failed session counts as not admin', async () => {
     fakeServer(sample);
-    renderAdmin({ session: { ...readySession, user: null, status: 'error' } });
+    renderAdmin({ session: fakeSession({ user: null, status: 'error' }) });
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
   });
 });
@@ -197,6 +198,7 @@ describe('AdminPage for an admin', () => {
     expect(server.calls.find((call) => call.method === 'PUT')).toEqual({
       method: 'PUT',
       path: '/api/admin/suggestions/3',
+      search: '',
       body: { status: 'approved', adminNotes: 'Shipping next week' },
     });
     await waitFor(() => expect(stat('Approved')).toHaveTextContent('2'));

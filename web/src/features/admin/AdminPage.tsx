@@ -2,9 +2,10 @@
  * The Admin panel, mounted at /admin/*: the admin check guards it, then a sidebar of tabs and the
  * routes below /admin. A failed check (or no session at all) counts as not admin.
  */
-import { Col, Container, Row, Spinner } from 'react-bootstrap';
+import { Col, Container, Row } from 'react-bootstrap';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { paths } from '../../app/paths';
+import { LoadingStatus } from '../../components/LoadingStatus';
 import { usePageTitle } from '../../pages/usePageTitle';
 import { useIsAdmin } from '../../session/useIsAdmin';
 import { useSession } from '../../session/useSession';
@@ -28,14 +29,7 @@ function AdminGate() {
   const { isAdmin, isChecking } = useIsAdmin();
   if (isAdmin) return <AdminPanel />;
   // Without a session the check never runs; that counts as a failed check.
-  if (isChecking && status !== 'error') {
-    return (
-      <div className="text-center text-body-secondary py-5" role="status">
-        <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-        {messages.checking}
-      </div>
-    );
-  }
+  if (isChecking && status !== 'error') return <LoadingStatus text={messages.checking} className="py-5" />;
   return <AccessDenied />;
 }
 

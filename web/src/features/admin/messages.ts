@@ -34,7 +34,6 @@ export const messages = {
   allStatuses: 'All',
   listTitle: 'Suggestions',
   loading: 'Loading suggestions…',
-  retry: 'Retry',
   emptyTitle: 'No suggestions',
   emptyAll: 'Nobody has sent a suggestion yet.',
   emptyFiltered: (status: string) => `No suggestions are ${status}.`,

@@ -1,36 +1,25 @@
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { UrlAnalytics } from '../../../../shared/links';
 import { URL_CLICK } from '../../../../shared/realtime';
+import { SESSION_ID, stubFetch } from '../../test/render';
 import { utcDay } from './analytics-format';
 import { makeAnalytics, makeClick } from './test-data';
-import { fakeSocket, renderPage, SESSION_ID, stubFetch } from './test-utils';
+import { renderPage, setUpPageTests } from './test-utils';
 import { UrlAnalyticsPage } from './UrlAnalyticsPage';
 
-function show(route = '/url-shortener/analytics/abc123', socket = fakeSocket()) {
+const show = () =>
   renderPage(<UrlAnalyticsPage />, {
-    route,
+    route: '/url-shortener/analytics/abc123',
     pattern: '/url-shortener/analytics/:urlId',
-    socket: socket.socket,
   });
-  return socket;
-}
 
 function serve(analytics: UrlAnalytics | undefined) {
   return stubFetch(() => ({ status: 200, body: analytics }));
 }
 
-beforeEach(() => {
-  localStorage.setItem('userSessionId', SESSION_ID);
-  localStorage.setItem('userSessionExpiry', String(Date.now() + 60_000));
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+setUpPageTests();
 
 describe('UrlAnalyticsPage', () => {
   it('asks for the analytics of the URL in the address and shows its info and numbers', async () => {
@@ -173,8 +162,8 @@ describe('UrlAnalyticsPage', () => {
     const calls = serve(makeAnalytics({ totalClicks: 1 }));
     const socket = show();
     await screen.findByRole('heading', { level: 1 });
-    act(() => socket.fire(URL_CLICK, { urlId: 'other', totalClicks: 4 }));
-    act(() => socket.fire(URL_CLICK, { urlId: 'abc123', totalClicks: 2 }));
+    socket.fire(URL_CLICK, { urlId: 'other', totalClicks: 4 });
+    socket.fire(URL_CLICK, { urlId: 'abc123', totalClicks: 2 });
     await vi.waitFor(() => expect(calls).toHaveLength(2));
   });
 });

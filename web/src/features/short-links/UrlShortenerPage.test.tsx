@@ -1,10 +1,11 @@
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ShortUrl } from '../../../../shared/links';
 import { URL_CLICK } from '../../../../shared/realtime';
-import { fakeSocket, renderPage, SESSION_ID, stubFetch, type Call } from './test-utils';
+import { stubFetch, type Call } from '../../test/render';
 import { makeUrl } from './test-data';
+import { renderPage, setUpPageTests } from './test-utils';
 import { UrlShortenerPage } from './UrlShortenerPage';
 
 const LONG = 'https://example.com/a/very/long/path/that/keeps/going/and/going/for/a/while/'; // 76 characters
@@ -35,28 +36,12 @@ function fakeServer(initial: ShortUrl[]) {
   return { calls, writes: () => calls.filter((call) => call.method !== 'GET') };
 }
 
-function show(socket = fakeSocket()) {
-  renderPage(<UrlShortenerPage />, {
-    route: '/url-shortener',
-    pattern: '/url-shortener',
-    socket: socket.socket,
-  });
-  return socket;
-}
+const show = () => renderPage(<UrlShortenerPage />, { route: '/url-shortener', pattern: '/url-shortener' });
 
 const detail = () => screen.getByTestId('url-detail');
 const list = () => screen.getByRole('list', { name: 'Your URLs' });
 
-beforeEach(() => {
-  localStorage.setItem('userSessionId', SESSION_ID);
-  localStorage.setItem('userSessionExpiry', String(Date.now() + 60_000));
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+setUpPageTests();
 
 describe('UrlShortenerPage', () => {
   it("shows 'No URLs yet' and 'No URL selected' when there are none", async () => {
@@ -258,7 +243,7 @@ describe('UrlShortenerPage', () => {
     fakeServer([makeUrl({ id: 'a1', clicks: 1 })]);
     const socket = show();
     await screen.findByTestId('url-detail');
-    act(() => socket.fire(URL_CLICK, { urlId: 'a1', totalClicks: 9 }));
+    socket.fire(URL_CLICK, { urlId: 'a1', totalClicks: 9 });
     expect(await screen.findByText('New click on URL #a1!')).toBeInTheDocument();
     expect(within(list()).getByText('9 clicks')).toBeInTheDocument();
     expect(within(detail()).getByText('Total Clicks').nextSibling).toHaveTextContent('9');

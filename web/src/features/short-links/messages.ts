@@ -55,8 +55,6 @@ export const messages = {
   clicks: (count: number) => `${count} ${count === 1 ? 'click' : 'clicks'}`,
   loadingUrls: 'Loading URLs…',
   retry: 'Retry',
-  startingSession: 'Starting your session…',
-  sessionFailed: 'Could not start your session.',
 
   analyticsTitle: 'URL Analytics',
   analyticsHeading: (url: string) => `Analytics for ${url}`,

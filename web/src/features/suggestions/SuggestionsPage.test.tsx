@@ -2,9 +2,9 @@ import { cleanup, screen, waitForElementToBeRemoved, within } from '@testing-lib
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Suggestion } from '../../../../shared/suggestions';
-import type { SessionState } from '../../session/SessionProvider';
-import { SuggestionsPage } from './SuggestionsPage';
-import { makeSuggestion, renderWithProviders, stubFetch, type Answer, type Call } from './test-utils';
+import { fakeSession, stubFetch, type Answer, type Call } from '../../test/render';
+import { makeSuggestion } from '../../test/suggestions';
+import { renderSuggestionsPage } from './test-utils';
 
 /** A small in-memory server for the two suggestion calls; `onPost` may replace the POST answer. */
 function fakeServer(initial: Suggestion[], onPost?: (call: Call) => Answer | Promise<Answer>) {
@@ -53,7 +53,7 @@ afterEach(() => {
 describe('SuggestionsPage', () => {
   it('the button toggles the feedback form open and closed', async () => {
     fakeServer([]);
-    renderWithProviders(<SuggestionsPage />);
+    renderSuggestionsPage();
     expect(screen.queryByRole('textbox', { name: 'Title' })).not.toBeInTheDocument();
 
     await userEvent.click(openButton());
@@ -78,7 +78,7 @@ describe('SuggestionsPage', () => {
 
   it('a successful submit shows the green banner, closes and resets the form and refreshes the list', async () => {
     const server = fakeServer([]);
-    renderWithProviders(<SuggestionsPage />);
+    renderSuggestionsPage();
     expect(await screen.findByText('No suggestions yet')).toBeInTheDocument();
 
     await fillForm('  Export requests as HAR  ');
@@ -107,7 +107,7 @@ describe('SuggestionsPage', () => {
 
   it('the success banner clears after 3000 ms', async () => {
     fakeServer([]);
-    renderWithProviders(<SuggestionsPage />);
+    renderSuggestionsPage();
     await fillForm();
     await userEvent.click(submitButton());
     const banner = await screen.findByText('Suggestion submitted successfully!');
@@ -116,7 +116,7 @@ describe('SuggestionsPage', () => {
 
   it('an empty email is sent as none', async () => {
     const server = fakeServer([]);
-    renderWithProviders(<SuggestionsPage />);
+    renderSuggestionsPage();
     await fillForm();
     await userEvent.click(submitButton());
     await screen.findByText('Suggestion submitted successfully!');
@@ -125,7 +125,7 @@ describe('SuggestionsPage', () => {
 
   it('checks the form before sending: a missing title or description sends nothing', async () => {
     const server = fakeServer([]);
-    renderWithProviders(<SuggestionsPage />);
+    renderSuggestionsPage();
     await userEvent.click(openButton());
     await userEvent.type(titleInput(), '   ');
     await userEvent.click(submitButton());
@@ -144,7 +144,7 @@ describe('SuggestionsPage', () => {
   it('disables submit while sending', async () => {
     let answer: (value: Answer) => void = () => undefined;
     fakeServer([], () => new Promise<Answer>((resolve) => (answer = resolve)));
-    renderWithProviders(<SuggestionsPage />);
+    renderSuggestionsPage();
     await fillForm();
     await userEvent.click(submitButton());
     expect(await screen.findByRole('button', { name: /Submitting/ })).toBeDisabled();
@@ -154,7 +154,7 @@ describe('SuggestionsPage', () => {
 
   it("shows the server's 400 error in red and keeps the form open with its values", async () => {
     fakeServer([], () => ({ status: 400, body: { error: 'The title may be at most 200 characters.' } }));
-    renderWithProviders(<SuggestionsPage />);
+    renderSuggestionsPage();
     await fillForm();
     await userEvent.click(submitButton());
     const banner = await screen.findByText('The title may be at most 200 characters.');
@@ -166,7 +166,7 @@ describe('SuggestionsPage', () => {
   it('shows the hourly limit message from a 429', async () => {
     const limit = 'You have sent 10 suggestions in the last hour. Please try again later.';
     fakeServer([], () => ({ status: 429, body: { error: limit } }));
-    renderWithProviders(<SuggestionsPage />);
+    renderSuggestionsPage();
     await fillForm();
     await userEvent.click(submitButton());
     expect(await screen.findByText(limit)).toHaveClass('alert-danger');
@@ -174,7 +174,7 @@ describe('SuggestionsPage', () => {
 
   it('a server failure without a usable message shows the default text', async () => {
     fakeServer([], () => ({ status: 500, body: { error: 'Internal Server Error' } }));
-    renderWithProviders(<SuggestionsPage />);
+    renderSuggestionsPage();
     await fillForm();
     await userEvent.click(submitButton());
     expect(await screen.findByText('An error occurred while submitting your suggestion')).toHaveClass(
@@ -192,7 +192,7 @@ describe('SuggestionsPage', () => {
       }),
       makeSuggestion({ id: 1, title: 'Typo on About', category: 'bug_report', status: 'rejected' }),
     ]);
-    renderWithProviders(<SuggestionsPage />);
+    renderSuggestionsPage();
     const list = await screen.findByRole('list', { name: 'Your suggestions' });
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(2);
@@ -219,7 +219,7 @@ describe('SuggestionsPage', () => {
         adminNotes: '<b>bold?</b>',
       }),
     ]);
-    renderWithProviders(<SuggestionsPage />);
+    renderSuggestionsPage();
     expect(await screen.findByText('<script>alert("t")</script>')).toBeInTheDocument();
     expect(screen.getByText(/<img src=x onerror=alert\(1\)>/)).toHaveStyle({ whiteSpace: 'pre-wrap' });
     expect(screen.getByText('<b>bold?</b>')).toBeInTheDocument();
@@ -229,7 +229,7 @@ describe('SuggestionsPage', () => {
   it("shows 'Failed to fetch suggestions' when the list cannot be loaded, and retries", async () => {
     let fails = true;
     stubFetch(() => (fails ? { status: 500, body: { error: 'boom' } } : { status: 200, body: [] }));
-    renderWithProviders(<SuggestionsPage />);
+    renderSuggestionsPage();
     expect(await screen.findByText('Failed to fetch suggestions')).toBeInTheDocument();
     fails = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -238,8 +238,7 @@ describe('SuggestionsPage', () => {
 
   it('waits for the session before loading', async () => {
     const server = fakeServer([]);
-    const loading: SessionState = { user: null, status: 'loading', isShared: false, retry: () => undefined };
-    renderWithProviders(<SuggestionsPage />, loading);
+    renderSuggestionsPage(fakeSession({ user: null, status: 'loading' }));
     expect(screen.getByText('Starting your session…')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.calls).toEqual([]);

@@ -4,7 +4,7 @@ import { Button, Container } from 'react-bootstrap';
 import type { NewSuggestion } from '../../../../shared/suggestions';
 import { StatusBanner } from '../../components/StatusBanner';
 import { usePageTitle } from '../../pages/usePageTitle';
-import { SessionGate } from './components/SessionGate';
+import { SessionGate } from '../../session/SessionGate';
 import { SuggestionForm } from './components/SuggestionForm';
 import { SuggestionList } from './components/SuggestionList';
 import { emptyDraft, type SuggestionDraft } from './draft';

@@ -30,11 +30,8 @@ export const messages = {
   submitting: 'Submitting…',
   listTitle: 'Your suggestions',
   loading: 'Loading your suggestions…',
-  retry: 'Retry',
   emptyTitle: 'No suggestions yet',
   emptyText: 'Use "Submit a Suggestion" above to send your first one.',
   adminNotes: 'Admin notes',
   submittedOn: (date: string) => `Submitted ${date}`,
-  startingSession: 'Starting your session…',
-  sessionFailed: 'Could not start your session.',
 } as const;

@@ -1,96 +1,52 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_REQUEST } from '../../../../shared/realtime';
 import type { WebhookEvent } from '../../../../shared/webhooks';
 import type { AppSocket } from '../../lib/socket';
-import { RealtimeContext } from '../../session/RealtimeProvider';
-import { SessionContext, type SessionState } from '../../session/SessionProvider';
+import type { SessionState } from '../../session/SessionProvider';
+import { fakeSession, fakeSocket, renderWithProviders, SESSION_ID, stubFetch } from '../../test/render';
 import { DetailArea } from './components/DetailArea';
 import { makeEvent, makeEvents } from './test-events';
 import type { WebhookEventsView } from './useWebhookEvents';
 import { WebhookPage } from './WebhookPage';
 
-const SESSION_ID = '3f2b8c1e-9a4d-4c7e-8f10-2b3c4d5e6f70';
-
 /** A server holding `events`: pages newest first like GET /api/events, and DELETE hides one. */
 function stubApi(initial: WebhookEvent[], options: { failDelete?: boolean } = {}) {
   let store = [...initial].sort((a, b) => b.id - a.id);
-  const calls: string[] = [];
-  const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input));
-    const method = init?.method ?? 'GET';
-    calls.push(`${method} ${url.pathname}${url.search}`);
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-    if (method === 'GET' && url.pathname === '/api/events') {
-      const number = (name: string) =>
-        url.searchParams.has(name) ? Number(url.searchParams.get(name)) : undefined;
+  const calls = stubFetch(({ method, path, search }) => {
+    if (method === 'GET' && path === '/api/events') {
+      const params = new URLSearchParams(search);
+      const number = (name: string) => (params.has(name) ? Number(params.get(name)) : undefined);
       const after = number('after') ?? 0;
       const before = number('before') ?? Infinity;
       const page = store
         .filter((event) => event.id > after && event.id < before)
         .slice(0, number('limit') ?? 100);
-      return json(page);
+      return { status: 200, body: page };
     }
-    const deleted = /^\/api\/events\/(\d+)$/.exec(url.pathname);
+    const deleted = /^\/api\/events\/(\d+)$/.exec(path);
     if (method === 'DELETE' && deleted) {
-      if (options.failDelete) return json({ error: 'Database unavailable' }, 500);
+      if (options.failDelete) return { status: 500, body: { error: 'Database unavailable' } };
       store = store.filter((event) => event.id !== Number(deleted[1]));
-      return json({ ok: true });
+      return { status: 200, body: { ok: true } };
     }
-    return json({ error: 'Not found' }, 404);
+    return { status: 404, body: { error: 'Not found' } };
   });
-  vi.stubGlobal('fetch', fetchMock);
   return {
-    calls,
+    /** Every call so far, as "METHOD /path?query". */
+    requests: () => calls.map((call) => `${call.method} ${call.path}${call.search}`),
     add: (...events: WebhookEvent[]) => {
       store = [...events, ...store].sort((a, b) => b.id - a.id);
     },
   };
 }
 
-/** Just enough of a Socket.IO client for the page: listeners, and a way to fire server events. */
-function fakeSocket() {
-  const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
-  const socket = {
-    on(name: string, listener: (...args: unknown[]) => void) {
-      if (!listeners.has(name)) listeners.set(name, new Set());
-      listeners.get(name)?.add(listener);
-      return socket;
-    },
-    off(name: string, listener: (...args: unknown[]) => void) {
-      listeners.get(name)?.delete(listener);
-      return socket;
-    },
-  };
-  return {
-    // The page only calls on/off, which this object has; the rest of the client is not used.
-    socket: socket as unknown as AppSocket,
-    fire: (name: string, ...args: unknown[]) =>
-      act(() => listeners.get(name)?.forEach((listener) => listener(...args))),
-  };
-}
-
 function renderPage(options: { session?: Partial<SessionState>; socket?: AppSocket | null } = {}) {
-  const session: SessionState = {
-    user: { id: 'user-1', sessionId: SESSION_ID },
-    status: 'ready',
-    isShared: false,
-    retry: vi.fn(),
-    ...options.session,
-  };
-  return render(
-    <QueryClientProvider client={new QueryClient()}>
-      <SessionContext.Provider value={session}>
-        <RealtimeContext.Provider value={options.socket ?? null}>
-          <MemoryRouter initialEntries={['/webhook']}>
-            <WebhookPage />
-          </MemoryRouter>
-        </RealtimeContext.Provider>
-      </SessionContext.Provider>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<WebhookPage />, {
+    route: '/webhook',
+    session: fakeSession(options.session),
+    socket: options.socket,
+  });
 }
 
 const requestList = () => screen.getByRole('list', { name: 'Requests' });
@@ -268,7 +224,7 @@ describe('WebhookPage', () => {
     const firstRow = within(requestList()).getAllByRole('listitem')[0] as HTMLElement;
     fireEvent.click(within(firstRow).getByRole('button', { name: 'Delete request' }));
     await waitFor(() => expect(listedPaths()).toEqual(['/hook-2', '/hook-1']));
-    expect(api.calls).toContain('DELETE /api/events/3');
+    expect(api.requests()).toContain('DELETE /api/events/3');
     expect(countBadge()).toHaveTextContent('2');
     expect(selectedRow()).toHaveTextContent('/hook-2');
   });
@@ -335,7 +291,7 @@ describe('WebhookPage', () => {
     api.add(makeEvent(3), makeEvent(4));
     fire('connect');
     await waitFor(() => expect(listedPaths()).toEqual(['/hook-4', '/hook-3', '/hook-2', '/hook-1']));
-    expect(api.calls).toContain('GET /api/events?after=2&limit=500');
+    expect(api.requests()).toContain('GET /api/events?after=2&limit=500');
   });
 
   it('loads older requests while the last page was full', async () => {
@@ -344,7 +300,7 @@ describe('WebhookPage', () => {
     await waitFor(() => expect(countBadge()).toHaveTextContent('100'));
     fireEvent.click(screen.getByRole('button', { name: 'Load older requests' }));
     await waitFor(() => expect(countBadge()).toHaveTextContent('150'));
-    expect(api.calls).toContain('GET /api/events?before=51&limit=100');
+    expect(api.requests()).toContain('GET /api/events?before=51&limit=100');
     expect(screen.queryByRole('button', { name: 'Load older requests' })).toBeNull();
     // Only the rows in view are in the page, not all 150.
     expect(within(requestList()).getAllByRole('listitem').length).toBeLessThan(30);

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../../../../shared/webhooks';
 import { shellQuoteBytes, toCurl } from './curl';
+import { makeEvent } from './test-events';
 
 // The web project is typed without Node's declarations (they would leak Buffer and process into browser
 // code), so the one Node API this test needs is imported by a non-literal name and typed here.
@@ -11,29 +12,8 @@ const { execFileSync } = (await import(/* @vite-ignore */ childProcess)) as { ex
 
 const HOOK = 'https://hookbay.example/webhook/abc123';
 
-function event(overrides: Partial<WebhookEvent>): WebhookEvent {
-  return {
-    id: 1,
-    method: 'POST',
-    path: '/',
-    queryString: '',
-    queryParams: {},
-    headers: {},
-    rawHeaders: [],
-    body: '',
-    bodyEncoding: 'utf8',
-    payload: null,
-    contentType: null,
-    size: 0,
-    truncated: false,
-    bodyCut: false,
-    ip: null,
-    userAgent: null,
-    timestamp: '2024-01-01T00:00:00.000Z',
-    isDeleted: false,
-    ...overrides,
-  };
-}
+/** A captured request to the hook's own address, unless `overrides` say otherwise. */
+const event = (overrides: Partial<WebhookEvent>): WebhookEvent => makeEvent(1, { path: '/', ...overrides });
 
 interface CurlCall {
   args: Uint8Array[];

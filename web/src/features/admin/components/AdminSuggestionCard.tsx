@@ -1,9 +1,9 @@
 /** One suggestion as an admin sees it: what was sent, by which session, and the update form. */
 import { Card } from 'react-bootstrap';
 import type { Suggestion, UpdateSuggestionInput } from '../../../../../shared/suggestions';
+import { SuggestionHeading } from '../../../components/SuggestionBadges';
 import { formatDateTime } from '../../../lib/format';
 import { messages } from '../messages';
-import { CategoryBadge, StatusBadge } from '../../../components/SuggestionBadges';
 import { SuggestionUpdateForm } from './SuggestionUpdateForm';
 
 interface AdminSuggestionCardProps {
@@ -16,13 +16,7 @@ export function AdminSuggestionCard({ suggestion, isUpdating, onUpdate }: AdminS
   return (
     <Card as="li" className="mb-3">
       <Card.Body>
-        <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-2">
-          <h3 className="h6 mb-0 text-break">{suggestion.title}</h3>
-          <div className="d-flex gap-2 flex-shrink-0">
-            <CategoryBadge category={suggestion.category} />
-            <StatusBadge status={suggestion.status} />
-          </div>
-        </div>
+        <SuggestionHeading suggestion={suggestion} />
         <p className="mb-3 text-break" style={{ whiteSpace: 'pre-wrap' }}>
           {suggestion.description}
         </p>

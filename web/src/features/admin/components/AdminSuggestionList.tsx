@@ -1,5 +1,4 @@
 /** The suggestions for the current filter: loading, failure with a retry, an empty state, or the cards. */
-import { Alert, Button, Spinner } from 'react-bootstrap';
 import {
   SUGGESTION_STATUS_LABELS,
   type Suggestion,
@@ -7,6 +6,8 @@ import {
   type UpdateSuggestionInput,
 } from '../../../../../shared/suggestions';
 import { EmptyState } from '../../../components/EmptyState';
+import { LoadingStatus } from '../../../components/LoadingStatus';
+import { RetryAlert } from '../../../components/RetryAlert';
 import { messages } from '../messages';
 import { AdminSuggestionCard } from './AdminSuggestionCard';
 
@@ -23,24 +24,8 @@ interface AdminSuggestionListProps {
 
 export function AdminSuggestionList(props: AdminSuggestionListProps) {
   const { labelId, filter, suggestions, isLoading, loadFailed, updatingId, onRetry, onUpdate } = props;
-  if (isLoading) {
-    return (
-      <div className="text-center text-body-secondary py-4" role="status">
-        <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-        {messages.loading}
-      </div>
-    );
-  }
-  if (loadFailed) {
-    return (
-      <Alert variant="danger" className="d-flex justify-content-between align-items-center gap-2">
-        <span>{messages.fetchFailed}</span>
-        <Button variant="outline-danger" size="sm" onClick={onRetry}>
-          {messages.retry}
-        </Button>
-      </Alert>
-    );
-  }
+  if (isLoading) return <LoadingStatus text={messages.loading} />;
+  if (loadFailed) return <RetryAlert text={messages.fetchFailed} onRetry={onRetry} />;
   if (suggestions.length === 0) {
     const text = filter ? messages.emptyFiltered(SUGGESTION_STATUS_LABELS[filter]) : messages.emptyAll;
     return <EmptyState title={messages.emptyTitle} text={text} />;

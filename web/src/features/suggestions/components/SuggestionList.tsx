@@ -1,7 +1,8 @@
 /** The user's own suggestions: loading, failure with a retry, an empty state, or the list. */
-import { Alert, Button, Spinner } from 'react-bootstrap';
 import type { Suggestion } from '../../../../../shared/suggestions';
 import { EmptyState } from '../../../components/EmptyState';
+import { LoadingStatus } from '../../../components/LoadingStatus';
+import { RetryAlert } from '../../../components/RetryAlert';
 import { messages } from '../messages';
 import { SuggestionItem } from './SuggestionItem';
 
@@ -26,24 +27,8 @@ export function SuggestionList({ suggestions, isLoading, loadFailed, onRetry }: 
 }
 
 function ListBody({ suggestions, isLoading, loadFailed, onRetry }: SuggestionListProps) {
-  if (isLoading) {
-    return (
-      <div className="text-center text-body-secondary py-4" role="status">
-        <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-        {messages.loading}
-      </div>
-    );
-  }
-  if (loadFailed) {
-    return (
-      <Alert variant="danger" className="d-flex justify-content-between align-items-center gap-2">
-        <span>{messages.fetchFailed}</span>
-        <Button variant="outline-danger" size="sm" onClick={onRetry}>
-          {messages.retry}
-        </Button>
-      </Alert>
-    );
-  }
+  if (isLoading) return <LoadingStatus text={messages.loading} />;
+  if (loadFailed) return <RetryAlert text={messages.fetchFailed} onRetry={onRetry} />;
   if (suggestions.length === 0) return <EmptyState title={messages.emptyTitle} text={messages.emptyText} />;
   return (
     <ul className="list-unstyled mb-0" aria-labelledby={headingId}>

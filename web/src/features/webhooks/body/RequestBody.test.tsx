@@ -1,31 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { WebhookEvent } from '../../../../../shared/webhooks';
+import { makeEvent } from '../test-events';
 import { RequestBody } from './RequestBody';
-
-function event(overrides: Partial<WebhookEvent>): WebhookEvent {
-  return {
-    id: 7,
-    method: 'POST',
-    path: '/',
-    queryString: '',
-    queryParams: {},
-    headers: {},
-    rawHeaders: [],
-    body: '',
-    bodyEncoding: 'utf8',
-    payload: null,
-    contentType: null,
-    size: 0,
-    truncated: false,
-    bodyCut: false,
-    ip: null,
-    userAgent: null,
-    timestamp: '2024-01-01T00:00:00.000Z',
-    isDeleted: false,
-    ...overrides,
-  };
-}
 
 const noFetch = (): Promise<ArrayBuffer> => Promise.reject(new Error('not expected'));
 
@@ -37,7 +13,7 @@ describe('RequestBody', () => {
     const body = '{"user":{"name":"<b>Ann</b>"},"tags":["a"]}';
     const { container } = render(
       <RequestBody
-        event={event({ body, contentType: 'application/json', size: body.length })}
+        event={makeEvent(7, { body, contentType: 'application/json', size: body.length })}
         fetchBody={noFetch}
         downloadUrl="/api/events/7/body"
       />,
@@ -56,7 +32,7 @@ describe('RequestBody', () => {
     const body = 'a=1&b=two+words&a=3';
     render(
       <RequestBody
-        event={event({ body, contentType: 'application/x-www-form-urlencoded', size: body.length })}
+        event={makeEvent(7, { body, contentType: 'application/x-www-form-urlencoded', size: body.length })}
         fetchBody={noFetch}
         downloadUrl="/api/events/7/body"
       />,
@@ -69,7 +45,7 @@ describe('RequestBody', () => {
   it('warns about a cut body and links the full download', () => {
     render(
       <RequestBody
-        event={event({ body: 'x'.repeat(10), bodyCut: true, size: 3_000_000 })}
+        event={makeEvent(7, { body: 'x'.repeat(10), bodyCut: true, size: 3_000_000 })}
         fetchBody={noFetch}
         downloadUrl="/api/events/7/body"
       />,
@@ -86,7 +62,7 @@ describe('RequestBody', () => {
     );
     const { container } = render(
       <RequestBody
-        event={event({
+        event={makeEvent(7, {
           body: 'H4sIAAAAAAAA',
           bodyEncoding: 'base64',
           contentType: 'application/json',
@@ -110,7 +86,11 @@ describe('RequestBody', () => {
   it('shows the server error when decoding fails', async () => {
     render(
       <RequestBody
-        event={event({ body: 'AAEC', bodyEncoding: 'base64', rawHeaders: [['Content-Encoding', 'br']] })}
+        event={makeEvent(7, {
+          body: 'AAEC',
+          bodyEncoding: 'base64',
+          rawHeaders: [['Content-Encoding', 'br']],
+        })}
         fetchBody={() => Promise.reject(new Error('Body is not valid br data'))}
         downloadUrl="/api/events/7/body"
       />,

@@ -67,17 +67,19 @@ function RequestBodyContent({ event, fetchBody, downloadUrl }: RequestBodyProps)
     setTab(key);
   };
 
+  // Both tab sets behave alike; a view is built only when its tab is first opened.
+  const tabsProps = {
+    id: `request-body-${event.id}`,
+    activeKey: tab,
+    onSelect: select,
+    transition: false,
+    mountOnEnter: true,
+    className: 'mb-2',
+  } as const;
   let body: ReactNode;
   if (compression) {
     body = (
-      <Tabs
-        id={`request-body-${event.id}`}
-        activeKey={tab}
-        onSelect={select}
-        transition={false}
-        mountOnEnter
-        className="mb-2"
-      >
+      <Tabs {...tabsProps}>
         <Tab eventKey="raw" title="Raw">
           <HexView bytes={bytes} download={download} />
         </Tab>
@@ -94,14 +96,7 @@ function RequestBodyContent({ event, fetchBody, downloadUrl }: RequestBodyProps)
     body = raw; // the pretty view would be the same bytes again
   } else {
     body = (
-      <Tabs
-        id={`request-body-${event.id}`}
-        activeKey={tab}
-        onSelect={select}
-        transition={false}
-        mountOnEnter
-        className="mb-2"
-      >
+      <Tabs {...tabsProps}>
         <Tab eventKey="pretty" title="Pretty">
           <FormattedView
             format={format}

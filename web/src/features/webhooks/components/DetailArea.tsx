@@ -1,7 +1,6 @@
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { EmptyState } from '../../../components/EmptyState';
+import { RetryAlert } from '../../../components/RetryAlert';
 import { messages } from '../messages';
 import type { WebhookEventsView } from '../useWebhookEvents';
 import { RequestDetail } from './RequestDetail';
@@ -13,16 +12,7 @@ interface DetailAreaProps {
 
 /** The right-hand panel: the selected request, or what to do when there is none to show. */
 export function DetailArea({ view, sessionId }: DetailAreaProps) {
-  if (view.loadFailed) {
-    return (
-      <Alert variant="danger" className="d-flex align-items-center justify-content-between gap-2">
-        <span>{messages.loadFailed}</span>
-        <Button variant="outline-danger" size="sm" onClick={view.retryLoad}>
-          {messages.retry}
-        </Button>
-      </Alert>
-    );
-  }
+  if (view.loadFailed) return <RetryAlert text={messages.loadFailed} onRetry={view.retryLoad} />;
   if (!view.isLoaded) {
     return (
       <div className="text-center py-5">
