@@ -69,7 +69,11 @@ export const http = {
   delete: <T>(path: string) => request<T>('DELETE', path),
 };
 
-/** Error text to show: the server's message when it sent one, else the feature's fallback. */
+/**
+ * Error text to show: the server's message when it refused the call (4xx, e.g. a validation
+ * error), else the feature's own fallback (server failures and network errors).
+ */
 export function messageOf(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message ? error.message : fallback;
+  const isRefusal = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  return isRefusal && error.message ? error.message : fallback;
 }

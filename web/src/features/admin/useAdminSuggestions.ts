@@ -11,7 +11,7 @@ import type {
   UpdateSuggestionInput,
 } from '../../../../shared/suggestions';
 import { useStatusBanner } from '../../components/StatusBanner';
-import { ApiError, messageOf } from '../../lib/http';
+import { messageOf } from '../../lib/http';
 import { getSuggestionStats, listSuggestions, updateSuggestion } from './api';
 import { messages } from './messages';
 
@@ -41,11 +41,6 @@ export interface AdminSuggestionsView {
 }
 
 /** A refused update (4xx, e.g. not found) is explained in the server's words; anything else keeps the product's. */
-export function updateErrorText(error: unknown): string {
-  const isRefusal = error instanceof ApiError && error.status >= 400 && error.status < 500;
-  return isRefusal ? messageOf(error, messages.updateFailed) : messages.updateFailed;
-}
-
 export function useAdminSuggestions(filter: SuggestionStatus | null): AdminSuggestionsView {
   const queryClient = useQueryClient();
   const [banner, setBanner] = useStatusBanner();
@@ -66,7 +61,7 @@ export function useAdminSuggestions(filter: SuggestionStatus | null): AdminSugge
       setBanner(messages.updated);
       return true;
     } catch (error) {
-      setBanner(updateErrorText(error));
+      setBanner(messageOf(error, messages.updateFailed));
       return false;
     }
   }

@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NewSuggestion, Suggestion } from '../../../../shared/suggestions';
 import { useStatusBanner } from '../../components/StatusBanner';
-import { ApiError, messageOf } from '../../lib/http';
+import { messageOf } from '../../lib/http';
 import { listOwnSuggestions, submitSuggestion } from './api';
 import { messages } from './messages';
 
@@ -27,11 +27,6 @@ export interface SuggestionsView {
  * A refused request (4xx: invalid input, or the hourly limit) is explained in the server's words;
  * anything else, such as a 5xx or no answer at all, keeps the product's message.
  */
-export function submitErrorText(error: unknown): string {
-  const isRefusal = error instanceof ApiError && error.status >= 400 && error.status < 500;
-  return isRefusal ? messageOf(error, messages.submitFailed) : messages.submitFailed;
-}
-
 export function useSuggestions(sessionId: string): SuggestionsView {
   const queryClient = useQueryClient();
   const [banner, setBanner] = useStatusBanner();
@@ -45,7 +40,7 @@ export function useSuggestions(sessionId: string): SuggestionsView {
       void queryClient.invalidateQueries({ queryKey: ownSuggestionsKey(sessionId) });
       return true;
     } catch (error) {
-      setBanner(submitErrorText(error));
+      setBanner(messageOf(error, messages.submitFailed));
       return false;
     }
   }

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, http, messageOf } from './http';
+import { STORAGE_KEYS, storeSession } from './storage';
+
+// fetch is stubbed with calls of (url, init); the casts below read those arguments back.
+function answer(status: number, body: unknown) {
+  return vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status })));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('messageOf', () => {
+  it("uses the server's words for a refused request", () => {
+    expect(messageOf(new ApiError(400, 'A title is required.'), 'fallback')).toBe('A title is required.');
+    expect(messageOf(new ApiError(429, 'Too many'), 'fallback')).toBe('Too many');
+  });
+
+  it("falls back to the feature's message for server failures and network errors", () => {
+    expect(messageOf(new ApiError(500, 'Something went wrong'), 'fallback')).toBe('fallback');
+    expect(messageOf(new ApiError(400, ''), 'fallback')).toBe('fallback');
+    expect(messageOf(new TypeError('Failed to fetch'), 'fallback')).toBe('fallback');
+  });
+});
+
+describe('http', () => {
+  it('sends the stored session while it has not expired, with cookies', async () => {
+    storeSession('7c9e6679-7425-40de-944b-e07fc1f90ae7');
+    const fetchMock = answer(200, []);
+    vi.stubGlobal('fetch', fetchMock);
+    await http.get('/api/events');
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.credentials).toBe('include');
+    expect((init.headers as Record<string, string>)['X-Session-ID']).toBe(
+      '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+    );
+  });
+
+  it('sends no session once the stored expiry has passed', async () => {
+    localStorage.setItem(STORAGE_KEYS.sessionId, '7c9e6679-7425-40de-944b-e07fc1f90ae7');
+    localStorage.setItem(STORAGE_KEYS.sessionExpiry, String(Date.now() - 1));
+    const fetchMock = answer(200, []);
+    vi.stubGlobal('fetch', fetchMock);
+    await http.get('/api/events');
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>)['X-Session-ID']).toBeUndefined();
+  });
+
+  it('a 401 removes the stored session and expiry and reaches the caller', async () => {
+    storeSession('7c9e6679-7425-40de-944b-e07fc1f90ae7');
+    vi.stubGlobal('fetch', answer(401, { error: 'A valid session is required.' }));
+    await expect(http.get('/api/events')).rejects.toEqual(new ApiError(401, 'A valid session is required.'));
+    expect(localStorage.getItem(STORAGE_KEYS.sessionId)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.sessionExpiry)).toBeNull();
+  });
+
+  it('sends JSON with a content type only when there is a body', async () => {
+    const fetchMock = answer(200, { ok: true });
+    vi.stubGlobal('fetch', fetchMock);
+    await http.delete('/api/urls/abc');
+    await http.post('/api/urls', { url: 'https://example.com' });
+    const [deleteCall, postCall] = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    const deleteInit = deleteCall?.[1];
+    const postInit = postCall?.[1];
+    expect(deleteInit?.headers).toEqual({});
+    expect(postInit?.headers).toEqual({ 'Content-Type': 'application/json' });
+    expect(postInit?.body).toBe('{"url":"https://example.com"}');
+  });
+});
