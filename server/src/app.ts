@@ -7,6 +7,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import type { Config } from './config.js';
 import { openDatabase } from './db/connection.js';
+import { noteDatabaseOutage } from './db/unavailable.js';
+import { createOutageLog } from './outage-log.js';
 import { registerErrorHandler } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { identityPlugin } from './http/identity.js';
@@ -25,6 +27,7 @@ import { createClicksRepo } from './features/short-links/clicks.repo.js';
 import { createClicksService, type ClicksService } from './features/short-links/clicks.service.js';
 import { loadGeoLookup } from './features/short-links/geo.js';
 import { startIpAnonymizer } from './features/short-links/ip-anonymizer.js';
+import { createLinkCache } from './features/short-links/link-cache.js';
 import { createLinksRepo } from './features/short-links/links.repo.js';
 import { linksRoutes } from './features/short-links/links.routes.js';
 import { createLinksService, type LinksService } from './features/short-links/links.service.js';
@@ -69,9 +72,22 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   for (const method of EXTRA_CAPTURE_METHODS) app.addHttpMethod(method, { hasBody: true });
 
-  const database = await openDatabase(config);
+  const databaseOutage = createOutageLog(app.log, {
+    down: 'The database is unavailable: requests that need it answer 503 until it is back',
+    up: 'The database is back',
+  });
+  // For work no request waits on: a database outage is logged once, anything else each time.
+  const reportError = (error: unknown, message: string) => {
+    if (!noteDatabaseOutage(databaseOutage, error)) app.log.error({ err: error }, message);
+  };
+  const database = await openDatabase(config, databaseOutage);
   const sessions = createSessionsService(createSessionsRepo(database.db));
-  const realtime = await createRealtime(app.server, { sessions, redisUrl: config.redisUrl, logger: app.log });
+  const realtime = await createRealtime(app.server, {
+    sessions,
+    redisUrl: config.redisUrl,
+    logger: app.log,
+    databaseOutage,
+  });
   const publisher = createPublisher(realtime.io);
   const webhooks = createWebhooksService({
     repo: createWebhooksRepo(database.db),
@@ -79,7 +95,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     publisher,
     eventsPerSession: config.eventsPerSession,
   });
-  const links = createLinksService({ repo: createLinksRepo(database.db) });
+  const linkCache = createLinkCache();
+  realtime.cluster.onLinkChange((id) => (id === null ? linkCache.clear() : linkCache.delete(id)));
+  const links = createLinksService({
+    repo: createLinksRepo(database.db),
+    cache: linkCache,
+    announceChange: (id) => realtime.cluster.announceLinkChange(id),
+  });
   const clicks = createClicksService({
     repo: createClicksRepo(database.db),
     analyticsRepo: createAnalyticsRepo(database.db, database.dialect),
@@ -98,13 +120,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   app.decorate('services', { sessions, webhooks, links, clicks, suggestions, admin });
 
+  // Each instance prunes the sessions it captured into; see pruneTouchedSessions for why two
+  // instances pruning the same session at once is harmless.
   const pruneTimer = setInterval(() => {
-    webhooks
-      .pruneTouchedSessions()
-      .catch((error: unknown) => app.log.error({ err: error }, 'pruning failed'));
+    webhooks.pruneTouchedSessions().catch((error: unknown) => reportError(error, 'pruning failed'));
   }, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
-  const ipAnonymizer = startIpAnonymizer(clicks, app.log);
+  const ipAnonymizer = startIpAnonymizer(clicks, reportError);
 
   app.addHook('preClose', async () => {
     clearInterval(pruneTimer);
@@ -117,7 +139,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await database.close();
   });
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, { databaseOutage });
   await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: false });
   await app.register(fastifyCookie);
   await app.register(identityPlugin, { sessions });
@@ -126,7 +148,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(eventsRoutes, { webhooks });
   await app.register(captureRoutes, { webhooks, captureMaxBytes: config.captureMaxBytes });
   await app.register(linksRoutes, { links, publicUrl: config.publicUrl });
-  await app.register(redirectRoutes, { links, clicks, sessions, publicUrl: config.publicUrl });
+  await app.register(redirectRoutes, {
+    links,
+    clicks,
+    sessions,
+    publicUrl: config.publicUrl,
+    databaseOutage,
+  });
   await app.register(suggestionsRoutes, { suggestions });
   await app.register(adminRoutes, { admin });
   await app.register(suggestionsAdminRoutes, { suggestions, admin });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { OutageLog } from '../outage-log.js';
 import type { DatabaseSchema } from './schema.js';
 import { migrateToLatest } from './migrate.js';
 
@@ -33,18 +34,34 @@ function openSqlite(dataDir: string): Kysely<DatabaseSchema> {
   return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 
-function openPostgres(url: string): Kysely<DatabaseSchema> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/** A connect to an unreachable server gives up after this, so requests answer 503 instead of hanging. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+function openPostgres(url: string, outage: OutageLog | null): Kysely<DatabaseSchema> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  // An idle connection that the server drops (restart, failover) is reported here; unheard,
+  // this 'error' event would end the process. The pool discards that connection by itself.
+  pool.on('error', (error) => outage?.down('database', error));
+  // A new connection succeeding is the sign that the database is back.
+  pool.on('connect', () => outage?.up('database'));
   return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
 }
 
-/** Opens the configured store and brings its schema up to date. */
-export async function openDatabase(options: {
-  databaseUrl: string | null;
-  dataDir: string;
-}): Promise<Database> {
+/**
+ * Opens the configured store and brings its schema up to date. `outage`, when given, hears of
+ * PostgreSQL connections lost and made again, so the server can log an outage once.
+ */
+export async function openDatabase(
+  options: { databaseUrl: string | null; dataDir: string },
+  outage: OutageLog | null = null,
+): Promise<Database> {
   const dialect: DialectName = options.databaseUrl ? 'postgres' : 'sqlite';
-  const db = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+  const db = options.databaseUrl ? openPostgres(options.databaseUrl, outage) : openSqlite(options.dataDir);
   try {
     await migrateToLatest(db, dialect);
   } catch (error) {

@@ -1,8 +1,11 @@
 /**
  * Typed errors thrown by services, and the one handler that turns any error into
- * `{ "error": "…" }`. A 5xx answers a generic message; the detail goes to the log only.
+ * `{ "error": "…" }`. A 5xx answers a generic message; the detail goes to the log only. A database
+ * that cannot be reached answers 503 and is logged once per outage, not once per request.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { DATABASE_UNAVAILABLE_MESSAGE, noteDatabaseOutage } from '../db/unavailable.js';
+import type { OutageLog } from '../outage-log.js';
 
 export class HttpError extends Error {
   constructor(
@@ -38,17 +41,26 @@ export class NotFoundError extends HttpError {
 }
 
 const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again.';
+/** Seconds a client (or a load balancer) should wait before retrying after a 503. */
+const RETRY_AFTER_S = 5;
 
 function clientStatus(error: FastifyError | HttpError): number | null {
   const status = error.statusCode;
   return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+/** `databaseOutage` records database outages seen by requests, so they are logged once. */
+export function registerErrorHandler(app: FastifyInstance, options: { databaseOutage: OutageLog }): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const status = clientStatus(error);
     if (status !== null) {
       return reply.status(status).send({ error: error.message });
+    }
+    if (noteDatabaseOutage(options.databaseOutage, error)) {
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_S))
+        .send({ error: DATABASE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'request failed');
     const serverStatus = error.statusCode && error.statusCode >= 500 ? error.statusCode : 500;

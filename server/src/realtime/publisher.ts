@@ -1,5 +1,6 @@
 import type { Server } from 'socket.io';
 import { userRoom, type ClientToServerEvents, type ServerToClientEvents } from '../../../shared/realtime.js';
+import type { ClusterEvents } from './cluster.js';
 
 /** Sends realtime events to one user's sockets, on whichever instance they are connected. */
 export interface Publisher {
@@ -14,12 +15,7 @@ export interface SocketData {
   userId: string;
 }
 
-export type RealtimeServer = Server<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  SocketData
->;
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ClusterEvents, SocketData>;
 
 export function createPublisher(io: RealtimeServer): Publisher {
   return {

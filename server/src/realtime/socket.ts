@@ -2,17 +2,21 @@
  * Socket.IO on the HTTP server's port. The handshake must carry a known session (auth.sessionId,
  * the X-Session-ID header or the session cookie); the socket then joins its own user's room at
  * once, so no event is missed before the client asks. `join-user-room` only ever admits a socket
- * to the room of the user its handshake belongs to. With REDIS_URL, rooms span all instances.
+ * to the room of the user its handshake belongs to. With REDIS_URL, rooms span all instances and
+ * the instances can message each other (cluster.ts).
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
 import type { FastifyBaseLogger } from 'fastify';
 import { JOIN_USER_ROOM, userRoom } from '../../../shared/realtime.js';
 import { SESSION_COOKIE, isSessionId } from '../../../shared/sessions.js';
+import { noteDatabaseOutage } from '../db/unavailable.js';
 import type { SessionsService } from '../features/sessions/sessions.service.js';
+import type { OutageLog } from '../outage-log.js';
+import { ANNOUNCE_TIMEOUT_MS, SOLO_CLUSTER, createCluster, type Cluster } from './cluster.js';
 import type { RealtimeServer } from './publisher.js';
+import { openRedisPair } from './redis.js';
 
 function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
   for (const part of (cookieHeader ?? '').split(';')) {
@@ -39,15 +43,36 @@ function handshakeSessionId(socket: Socket): string | null {
 
 export interface Realtime {
   io: RealtimeServer;
+  /** The other instances; a stand-in that tells no one without REDIS_URL. */
+  cluster: Cluster;
   close(): Promise<void>;
 }
 
+/** Shown to the browser as the connect_error; the cause goes to the log, not to the client. */
+const HANDSHAKE_UNAVAILABLE = 'The server is temporarily unavailable. Please try again in a moment.';
+const HANDSHAKE_FAILED = 'Something went wrong on our side. Please try again.';
+
 export async function createRealtime(
   server: HttpServer,
-  options: { sessions: SessionsService; redisUrl: string | null; logger: FastifyBaseLogger },
+  options: {
+    sessions: SessionsService;
+    redisUrl: string | null;
+    logger: FastifyBaseLogger;
+    databaseOutage: OutageLog;
+  },
 ): Promise<Realtime> {
   const io: RealtimeServer = new Server(server, { cors: { origin: true, credentials: true } });
-  const redisClients = options.redisUrl ? await attachRedisAdapter(io, options.redisUrl, options.logger) : [];
+  let cluster = SOLO_CLUSTER;
+  let closeRedis = () => Promise.resolve();
+  if (options.redisUrl) {
+    // `joined` is only used by the recovery callback, which cannot run before it exists.
+    const redis = openRedisPair(options.redisUrl, options.logger, () => joined.rejoined());
+    const joined = createCluster(io, redis.isConnected);
+    io.adapter(createAdapter(redis.pub, redis.sub, { requestsTimeout: ANNOUNCE_TIMEOUT_MS }));
+    await redis.untilConnected();
+    cluster = joined;
+    closeRedis = redis.close;
+  }
 
   io.use((socket, next) => {
     const sessionId = handshakeSessionId(socket);
@@ -58,7 +83,11 @@ export async function createRealtime(
         socket.data.userId = user.id;
         next();
       },
-      (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+      (error: unknown) => {
+        if (noteDatabaseOutage(options.databaseOutage, error)) return next(new Error(HANDSHAKE_UNAVAILABLE));
+        options.logger.error({ err: error }, 'socket handshake failed');
+        next(new Error(HANDSHAKE_FAILED));
+      },
     );
   });
 
@@ -74,21 +103,12 @@ export async function createRealtime(
 
   return {
     io,
+    cluster,
     async close() {
       // Not io.close(): that would also close the HTTP server, which Fastify closes itself.
       io.disconnectSockets(true);
       io.engine.close();
-      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+      await closeRedis();
     },
   };
-}
-
-async function attachRedisAdapter(io: RealtimeServer, url: string, logger: FastifyBaseLogger) {
-  const pub = createClient({ url });
-  const sub = pub.duplicate();
-  for (const client of [pub, sub])
-    client.on('error', (error: unknown) => logger.warn({ err: error }, 'redis error'));
-  await Promise.all([pub.connect(), sub.connect()]);
-  io.adapter(createAdapter(pub, sub));
-  return [pub, sub];
 }

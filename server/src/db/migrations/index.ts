@@ -5,10 +5,12 @@ import { sessionsMigration } from './001_sessions.js';
 import { webhookEventsMigration } from './002_webhook_events.js';
 import { shortLinksMigration } from './003_short_links.js';
 import { suggestionsAndAdminMigration } from './004_suggestions_and_admin.js';
+import { visibleEventsIndexMigration } from './005_visible_events_index.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '001_sessions': sessionsMigration,
   '002_webhook_events': webhookEventsMigration,
   '003_short_links': shortLinksMigration,
   '004_suggestions_and_admin': suggestionsAndAdminMigration,
+  '005_visible_events_index': visibleEventsIndexMigration,
 };

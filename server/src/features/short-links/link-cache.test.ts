@@ -31,4 +31,14 @@ describe('link cache', () => {
     expect(cache.get('aaaaaaa')).toBeUndefined();
     expect(cache.get('ccccccc')).toBeDefined();
   });
+
+  it('forgets everything on clear, including a database read that was in flight', () => {
+    const cache = createLinkCache();
+    cache.set(link('aaaaaaa'));
+    const generation = cache.generation();
+    cache.clear();
+    cache.fill(link('bbbbbbb'), generation);
+    expect(cache.get('aaaaaaa')).toBeUndefined();
+    expect(cache.get('bbbbbbb')).toBeUndefined();
+  });
 });

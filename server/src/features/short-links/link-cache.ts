@@ -1,6 +1,7 @@
 /**
  * The redirect path's view of links, in memory: id → destination and owner. The links service
- * keeps it right on edits and deletes made by this process; other instances are not told yet.
+ * keeps it right on edits and deletes made by this process; with several instances, each edit or
+ * delete is announced to the others, which drop their entry (realtime/cluster.ts).
  */
 import type { LinkTarget } from './links.repo.js';
 
@@ -16,6 +17,8 @@ export interface LinkCache {
   /** Remembers a link this process just wrote. */
   set(link: CachedLink): void;
   delete(id: string): void;
+  /** Forgets every link, e.g. when changes made elsewhere may have been missed. */
+  clear(): void;
   /** Taken before a database read; a write in between makes that read's result stale. */
   generation(): number;
 }
@@ -45,6 +48,10 @@ export function createLinkCache(limit = 100_000): LinkCache {
     delete(id) {
       writes++;
       entries.delete(id);
+    },
+    clear() {
+      writes++;
+      entries.clear();
     },
     generation: () => writes,
   };

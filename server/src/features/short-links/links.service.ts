@@ -56,10 +56,17 @@ function cached(link: StoredLink, ownerUserId: string): CachedLink {
 export function createLinksService(deps: {
   repo: LinksRepo;
   cache?: LinkCache;
+  /**
+   * Tells other instances that a link changed, so they drop their cached copy; resolves when they
+   * have (or gave up waiting). Awaited before answering, so that a redirect served by any instance
+   * after the edit's answer already leads to the new place.
+   */
+  announceChange?: (id: string) => Promise<void>;
   now?: () => number;
 }): LinksService {
   const { repo } = deps;
   const cache = deps.cache ?? createLinkCache();
+  const announceChange = deps.announceChange ?? (() => Promise.resolve());
   const clock = deps.now ?? Date.now;
   let lastCreatedAt = 0;
   // Links list newest first by creation time and their ids are random, so two links made in the
@@ -97,12 +104,14 @@ export function createLinksService(deps: {
       const link = isLinkId(id) ? await repo.updateUrl(user.sessionId, id, checked) : null;
       if (!link) throw new NotFoundError(NOT_FOUND_MESSAGE);
       cache.set(cached(link, user.id));
+      await announceChange(link.id);
       return toShortUrl(link, context.apiBase);
     },
     async remove(user, id) {
       const isDeleted = isLinkId(id) && (await repo.delete(user.sessionId, id));
       if (!isDeleted) throw new NotFoundError(NOT_FOUND_MESSAGE);
       cache.delete(id);
+      await announceChange(id);
     },
     findOwned,
     async resolve(id) {

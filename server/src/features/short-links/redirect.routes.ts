@@ -5,8 +5,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../../../shared/sessions.js';
+import { noteDatabaseOutage } from '../../db/unavailable.js';
 import { UnauthorizedError } from '../../http/errors.js';
 import { sessionIdOf } from '../../http/identity.js';
+import type { OutageLog } from '../../outage-log.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { ClicksService } from './clicks.service.js';
 import { clicksCsvFileName } from './csv.js';
@@ -28,9 +30,10 @@ export async function redirectRoutes(
     clicks: ClicksService;
     sessions: SessionsService;
     publicUrl: string | null;
+    databaseOutage: OutageLog;
   },
 ) {
-  const { links, clicks, sessions, publicUrl } = options;
+  const { links, clicks, sessions, publicUrl, databaseOutage } = options;
 
   async function sessionUser(request: FastifyRequest): Promise<SessionUser> {
     const sessionId = sessionIdOf(request);
@@ -53,8 +56,10 @@ export async function redirectRoutes(
         try {
           await clicks.recordClick(link, visitOf(request));
         } catch (error) {
-          // A lost click is better than a link that stops working.
-          request.log.error({ err: error }, 'recording a click failed');
+          // A lost click is better than a link that stops working: a link this instance knows
+          // still redirects while the database is away (the outage is logged once, not per click).
+          if (!noteDatabaseOutage(databaseOutage, error))
+            request.log.error({ err: error }, 'recording a click failed');
         }
       }
       return reply.header('cache-control', 'no-store').redirect(link.location, 302);

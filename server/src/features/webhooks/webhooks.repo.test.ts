@@ -133,6 +133,18 @@ describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
     expect((await repo.findVisible(sessionId, kept))?.id).toBe(kept);
   });
 
+  it('two instances pruning the same session at once keep exactly the newest N', async () => {
+    const sessionId = await newSession();
+    const ids = await insertEach(sessionId, 12);
+    // A second handle on the same store stands for another instance.
+    const other = createWebhooksRepo(database.db);
+    const deleted = await Promise.all([repo.prune(sessionId, 5), other.prune(sessionId, 5)]);
+    expect(deleted[0] + deleted[1]).toBe(7);
+    expect((await repo.listVisible(sessionId, page(100))).map((found) => found.id)).toEqual(
+      ids.slice(-5).reverse(),
+    );
+  });
+
   it('prune keeps the newest N rows of the session and reports how many it deleted', async () => {
     const sessionId = await newSession();
     const otherId = await newSession();

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DatabaseSchema, WebhookEventsTable } from '../../db/schema.js';
 import type { EventsPageQuery } from '../../../../shared/webhooks.js';
 
@@ -62,14 +62,24 @@ export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
       return rows.map((row) => row.id).sort((a, b) => a - b);
     },
     async listVisible(sessionId, { limit, before, after }) {
-      let query = db
+      // The page's ids come from the partial index of visible events alone (an index-only scan),
+      // then their rows by primary key. Asked in one step, PostgreSQL walks the primary key from
+      // the newest event and filters by session: quick for a busy session, but for one whose
+      // events are all older than everybody else's it reads every newer row first (see
+      // docs/scaling.md). `is_deleted = 0` is a literal so SQLite, too, can match the partial index.
+      let ids = db
+        .selectFrom('webhook_events')
+        .select('id')
+        .where('session_id', '=', sessionId)
+        .where(sql<boolean>`is_deleted = 0`);
+      if (before !== undefined) ids = ids.where('id', '<', before);
+      if (after !== undefined) ids = ids.where('id', '>', after);
+      return db
         .selectFrom('webhook_events')
         .selectAll()
-        .where('session_id', '=', sessionId)
-        .where('is_deleted', '=', 0);
-      if (before !== undefined) query = query.where('id', '<', before);
-      if (after !== undefined) query = query.where('id', '>', after);
-      return query.orderBy('id', 'desc').limit(limit).execute();
+        .where('id', 'in', ids.orderBy('id', 'desc').limit(limit))
+        .orderBy('id', 'desc')
+        .execute();
     },
     async findVisible(sessionId, id) {
       const row = await db

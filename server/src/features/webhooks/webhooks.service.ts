@@ -21,7 +21,11 @@ export interface WebhooksService {
   hide(user: SessionUser, id: number): Promise<void>;
   /** The stored body bytes, with the content encoding undone when `decoded` is set. */
   body(user: SessionUser, id: number, decoded: boolean): Promise<Buffer>;
-  /** Keeps only the newest `eventsPerSession` events of every session captured into since the last run. */
+  /**
+   * Keeps only the newest `eventsPerSession` events of every session captured into (on this
+   * instance) since the last run. Two instances pruning one session at once is harmless: each
+   * deletes what is older than its own cutoff, and the later cutoff is the right one.
+   */
   pruneTouchedSessions(): Promise<void>;
   /** Waits until every accepted capture is written. */
   flush(): Promise<void>;
