@@ -59,6 +59,8 @@ export interface TestProcess {
   /** Every line written to stdout and stderr so far. */
   lines: string[];
   isRunning(): boolean;
+  /** The exit code once the process has exited on its own terms, else null. */
+  exitCode(): number | null;
   /** Kills the process by pid and waits until it has exited. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -88,6 +90,7 @@ function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv): 
     pid,
     lines,
     isRunning: () => running.has(child),
+    exitCode: () => child.exitCode,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return;
       process.kill(pid, signal);
@@ -107,8 +110,10 @@ export interface ServerProcess extends TestProcess {
 }
 
 export interface ServerEnv {
-  databaseUrl: string;
-  redisUrl: string;
+  /** Unset: the embedded SQLite database in a fresh folder. */
+  databaseUrl?: string;
+  /** Unset: realtime within this one process. */
+  redisUrl?: string;
   logLevel?: string;
 }
 
@@ -119,8 +124,8 @@ export async function startServer(env: ServerEnv): Promise<ServerProcess> {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATABASE_URL: env.databaseUrl,
-    REDIS_URL: env.redisUrl,
+    DATABASE_URL: env.databaseUrl ?? '',
+    REDIS_URL: env.redisUrl ?? '',
     LOG_LEVEL: env.logLevel ?? 'info',
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-instance-')),
     PUBLIC_URL: '',
