@@ -24,6 +24,17 @@ export interface Database {
 // Hookbay stores fits in a double exactly.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+const sqliteHandles = new WeakMap<Kysely<DatabaseSchema>, SQLite.Database>();
+
+/**
+ * The raw SQLite handle under a Kysely instance opened here, or undefined on PostgreSQL: hot
+ * write paths use it for a cached prepared statement, which Kysely (compiling and preparing every
+ * query) cannot give. Looked up from `db` so that repos keep taking `db` alone.
+ */
+export function sqliteHandleOf(db: Kysely<DatabaseSchema>): SQLite.Database | undefined {
+  return sqliteHandles.get(db);
+}
+
 function openSqlite(dataDir: string): Kysely<DatabaseSchema> {
   fs.mkdirSync(dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(dataDir, 'hookbay.db'));
@@ -31,7 +42,9 @@ function openSqlite(dataDir: string): Kysely<DatabaseSchema> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  sqliteHandles.set(db, sqlite);
+  return db;
 }
 
 /** A connect to an unreachable server gives up after this, so requests answer 503 instead of hanging. */

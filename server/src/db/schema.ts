@@ -56,6 +56,20 @@ export interface ShortLinkClicksTable {
   bot_reason: string | null;
 }
 
+/**
+ * Per link and UTC day click counters kept by the click writer (migration 006). `dimension` is
+ * 'country', 'referer' or 'user_agent' (people's clicks by that value) or 'bot' (value '');
+ * a missing value is ''.
+ */
+export interface ShortLinkClickCountsTable {
+  url_id: string;
+  dimension: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  value: string;
+  clicks: number;
+}
+
 export interface SuggestionsTable {
   id: Generated<number>;
   session_id: string;
@@ -100,6 +114,7 @@ export interface DatabaseSchema {
   webhook_events: WebhookEventsTable;
   short_links: ShortLinksTable;
   short_link_clicks: ShortLinkClicksTable;
+  short_link_click_counts: ShortLinkClickCountsTable;
   suggestions: SuggestionsTable;
   admin_sessions: AdminSessionsTable;
   admin_claim_tokens: AdminClaimTokensTable;

@@ -6,6 +6,7 @@ import { webhookEventsMigration } from './002_webhook_events.js';
 import { shortLinksMigration } from './003_short_links.js';
 import { suggestionsAndAdminMigration } from './004_suggestions_and_admin.js';
 import { visibleEventsIndexMigration } from './005_visible_events_index.js';
+import { clickRollupsMigration } from './006_click_rollups.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '001_sessions': sessionsMigration,
@@ -13,4 +14,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '003_short_links': shortLinksMigration,
   '004_suggestions_and_admin': suggestionsAndAdminMigration,
   '005_visible_events_index': visibleEventsIndexMigration,
+  '006_click_rollups': clickRollupsMigration,
 };

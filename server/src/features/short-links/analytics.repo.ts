@@ -1,8 +1,10 @@
 /**
- * Click aggregates, computed by the database (GROUP BY over the link's index range) so that
- * analytics stay quick for a link with a million clicks. Only people's clicks are grouped.
+ * Click aggregates for the analytics of a link. Everything but the unique visitors is read from
+ * the per-day counters the click writer keeps (`short_link_click_counts`, migration 006): a link
+ * with a million clicks has a few thousand of those, so the answer no longer grows with its
+ * clicks. Only people's clicks are grouped.
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/connection.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { DayCount } from '../../../../shared/links.js';
@@ -29,52 +31,64 @@ export interface AnalyticsRepo {
   topValues(urlId: string, column: GroupedColumn, limit: number): Promise<ValueCount[]>;
 }
 
-/** The UTC day (YYYY-MM-DD) of an epoch-millisecond `created_at`. */
-export function dayExpression(dialect: DialectName): RawBuilder<string> {
-  return dialect === 'postgres'
-    ? sql<string>`to_char(to_timestamp(created_at / 1000) at time zone 'UTC', 'YYYY-MM-DD')`
-    : sql<string>`strftime('%Y-%m-%d', created_at / 1000, 'unixepoch')`;
-}
+/**
+ * Every person's click is counted once under each of 'country', 'referer' and 'user_agent', so
+ * the 'country' counters alone give people's clicks per day and in total.
+ */
+const PEOPLE_DIMENSION = 'country';
 
-export function createAnalyticsRepo(db: Kysely<DatabaseSchema>, dialect: DialectName): AnalyticsRepo {
-  const clicksOf = (urlId: string) => db.selectFrom('short_link_clicks').where('url_id', '=', urlId);
+export function createAnalyticsRepo(db: Kysely<DatabaseSchema>, _dialect: DialectName): AnalyticsRepo {
+  const countsOf = (urlId: string, dimension: string) =>
+    db.selectFrom('short_link_click_counts').where('url_id', '=', urlId).where('dimension', '=', dimension);
+  // PostgreSQL answers sum() of bigint as numeric, which node-postgres hands over as text.
+  const sumOfClicks = sql<number | string | null>`sum(clicks)`;
 
   return {
     async totals(urlId) {
-      const row = await clicksOf(urlId)
-        .select([
-          sql<number>`coalesce(sum(case when is_bot = 0 then 1 else 0 end), 0)`.as('people'),
-          sql<number>`coalesce(sum(is_bot), 0)`.as('bots'),
-          sql<number>`count(distinct case when is_bot = 0 then ip end)`.as('unique_visitors'),
-        ])
-        .executeTakeFirstOrThrow();
-      // PostgreSQL may answer sum() as numeric, which node-postgres hands over as text.
+      const [people, bots, visitors] = await Promise.all([
+        countsOf(urlId, PEOPLE_DIMENSION).select(sumOfClicks.as('clicks')).executeTakeFirst(),
+        countsOf(urlId, 'bot').select(sumOfClicks.as('clicks')).executeTakeFirst(),
+        // Distinct IPs cannot be added up from daily counters, so they are counted exactly, from
+        // the (url_id, is_bot, ip) index alone. DISTINCT in a subquery rather than count(distinct)
+        // lets PostgreSQL skip duplicates as the index hands IPs over in order, without a sort;
+        // count(ip) leaves out clicks without an IP, as count(distinct ip) did.
+        db
+          .selectFrom((eb) =>
+            eb
+              .selectFrom('short_link_clicks')
+              .select('ip')
+              .distinct()
+              .where('url_id', '=', urlId)
+              .where('is_bot', '=', 0)
+              .as('ips'),
+          )
+          .select((eb) => eb.fn.count<number | string>('ips.ip').as('visitors'))
+          .executeTakeFirstOrThrow(),
+      ]);
       return {
-        people: Number(row.people),
-        bots: Number(row.bots),
-        uniqueVisitors: Number(row.unique_visitors),
+        people: Number(people?.clicks ?? 0),
+        bots: Number(bots?.clicks ?? 0),
+        uniqueVisitors: Number(visitors.visitors),
       };
     },
     async byDay(urlId) {
-      const day = dayExpression(dialect);
-      const rows = await clicksOf(urlId)
-        .where('is_bot', '=', 0)
-        .select([day.as('day'), (eb) => eb.fn.countAll<number>().as('clicks')])
-        .groupBy(day)
-        .orderBy(day)
+      const rows = await countsOf(urlId, PEOPLE_DIMENSION)
+        .select(['day', sumOfClicks.as('clicks')])
+        .groupBy('day')
+        .orderBy('day')
         .execute();
       return rows.map((row) => ({ day: row.day, clicks: Number(row.clicks) }));
     },
     async topValues(urlId, column, limit) {
-      const rows = await clicksOf(urlId)
-        .where('is_bot', '=', 0)
-        .select([(eb) => eb.ref(column).as('value'), (eb) => eb.fn.countAll<number>().as('clicks')])
-        .groupBy(column)
-        .orderBy('clicks', 'desc')
-        .orderBy(column)
+      const rows = await countsOf(urlId, column)
+        .select(['value', sumOfClicks.as('clicks')])
+        .groupBy('value')
+        .orderBy(sumOfClicks, 'desc')
+        .orderBy('value')
         .limit(limit)
         .execute();
-      return rows.map((row) => ({ value: row.value, clicks: Number(row.clicks) }));
+      // The counters store a missing value as '' (see migration 006).
+      return rows.map((row) => ({ value: row.value === '' ? null : row.value, clicks: Number(row.clicks) }));
     },
   };
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sqliteHandleOf } from '../../db/connection.js';
 import type { DatabaseSchema, ShortLinkClicksTable } from '../../db/schema.js';
 
 export interface NewClick {
@@ -73,23 +74,94 @@ function toRow(click: NewClick) {
 /**
  * Adds `people` to the link's counter and returns the new value; null when the link was deleted
  * after the click was accepted, in which case the click rows just written are removed again.
+ * The counter is updated even when `people` is 0: the update locks the link's row on PostgreSQL
+ * until the batch commits, so a concurrent delete either runs before (and this returns null) or
+ * waits and then deletes these clicks and their rollups too. A plain read would let the delete
+ * slip in between and leave rollups of a deleted link behind.
  */
 async function addToCounter(trx: Transaction<DatabaseSchema>, urlId: string, people: number) {
-  const row =
-    people === 0
-      ? await trx.selectFrom('short_links').select('clicks').where('id', '=', urlId).executeTakeFirst()
-      : await trx
-          .updateTable('short_links')
-          .set((eb) => ({ clicks: eb('clicks', '+', people) }))
-          .where('id', '=', urlId)
-          .returning('clicks')
-          .executeTakeFirst();
+  const row = await trx
+    .updateTable('short_links')
+    .set((eb) => ({ clicks: eb('clicks', '+', people) }))
+    .where('id', '=', urlId)
+    .returning('clicks')
+    .executeTakeFirst();
   if (row) return row.clicks;
   await trx.deleteFrom('short_link_clicks').where('url_id', '=', urlId).execute();
   return null;
 }
 
+/** One rollup counter (see migration 006) and how many clicks of the batch it gains. */
+interface RollupKey {
+  urlId: string;
+  dimension: string;
+  day: string;
+  value: string;
+  clicks: number;
+}
+
+/** The UTC day of an epoch-millisecond time, as migration 006 computed it for older clicks. */
+function utcDay(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 10);
+}
+
+function compareKeys(a: RollupKey, b: RollupKey): number {
+  for (const field of ['urlId', 'dimension', 'day', 'value'] as const) {
+    if (a[field] !== b[field]) return a[field] < b[field] ? -1 : 1;
+  }
+  return 0;
+}
+
+/**
+ * The batch's clicks summed per counter, each counter once (PostgreSQL refuses an upsert that
+ * touches one row twice), in one fixed order so that concurrent batches on PostgreSQL lock
+ * counter rows in the same order and cannot deadlock.
+ */
+function rollupsOf(clicks: NewClick[]): RollupKey[] {
+  const keys = new Map<string, RollupKey>();
+  const count = (urlId: string, dimension: string, day: string, value: string | null) => {
+    // A missing value is stored as '' (see migration 006); \u0000 cannot occur in the parts.
+    const stored = value ?? '';
+    const id = [urlId, dimension, day, stored].join('\u0000');
+    const key = keys.get(id);
+    if (key) key.clicks += 1;
+    else keys.set(id, { urlId, dimension, day, value: stored, clicks: 1 });
+  };
+  for (const click of clicks) {
+    const day = utcDay(click.createdAt);
+    if (click.isBot) {
+      count(click.urlId, 'bot', day, null);
+      continue;
+    }
+    count(click.urlId, 'country', day, click.country);
+    count(click.urlId, 'referer', day, click.referer);
+    count(click.urlId, 'user_agent', day, click.userAgent);
+  }
+  return [...keys.values()].sort(compareKeys);
+}
+
+/** Counters per upsert statement: 5 parameters each stays far below SQLite's parameter limit. */
+const ROLLUP_CHUNK = 1000;
+
+async function addToRollups(trx: Transaction<DatabaseSchema>, postgres: boolean, keys: RollupKey[]) {
+  // The conflict target names migration 006's unique index, which on PostgreSQL keys the value by
+  // its md5 (long user agents do not fit a btree entry).
+  const target = postgres ? sql`(url_id, dimension, day, md5(value))` : sql`(url_id, dimension, day, value)`;
+  for (let start = 0; start < keys.length; start += ROLLUP_CHUNK) {
+    const rows = keys
+      .slice(start, start + ROLLUP_CHUNK)
+      .map((key) => sql`(${key.urlId}, ${key.dimension}, ${key.day}, ${key.value}, ${key.clicks})`);
+    await sql`insert into short_link_click_counts (url_id, dimension, day, value, clicks)
+      values ${sql.join(rows)}
+      on conflict ${target} do update set clicks = short_link_click_counts.clicks + excluded.clicks`.execute(
+      trx,
+    );
+  }
+}
+
 export function createClicksRepo(db: Kysely<DatabaseSchema>): ClicksRepo {
+  // Only the rollup upsert's conflict target differs between the two stores.
+  const postgres = sqliteHandleOf(db) === undefined;
   return {
     insertMany(clicks) {
       const peopleByUrl = new Map<string, number>();
@@ -105,6 +177,11 @@ export function createClicksRepo(db: Kysely<DatabaseSchema>): ClicksRepo {
           const total = await addToCounter(trx, urlId, people);
           running.set(urlId, total === null ? null : total - people);
         }
+        // After the counters, so that a batch takes its links' row locks before any rollup row,
+        // in the same order as a link's delete (link, then clicks and rollups): no deadlock. The
+        // clicks of a link deleted meanwhile were dropped above and are not counted either.
+        const kept = clicks.filter((click) => running.get(click.urlId) != null);
+        await addToRollups(trx, postgres, rollupsOf(kept));
         return clicks.map((click) => {
           const before = running.get(click.urlId) ?? null;
           if (before === null) return null;

@@ -96,6 +96,7 @@ export function createLinksRepo(db: Kysely<DatabaseSchema>): LinksRepo {
           .executeTakeFirst();
         if (Number(deleted.numDeletedRows) === 0) return false;
         await trx.deleteFrom('short_link_clicks').where('url_id', '=', id).execute();
+        await trx.deleteFrom('short_link_click_counts').where('url_id', '=', id).execute();
         return true;
       });
     },

@@ -100,6 +100,22 @@ describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
     }
   });
 
+  it('a row inserted while another transaction is open is not undone by its rollback', async () => {
+    const sessionId = await newSession();
+    let insert: Promise<number[]> | undefined;
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('webhook_events').select('id').limit(1).execute();
+        insert = repo.insertMany([row(sessionId, { path: '/during' })]);
+        // Lets an insert that wrongly joined this transaction run before the rollback.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const [id] = (await insert) ?? [];
+    expect((await repo.findVisible(sessionId, id as number))?.path).toBe('/during');
+  });
+
   it('listVisible returns the session’s rows newest first, paged by limit, before and after', async () => {
     const sessionId = await newSession();
     const otherId = await newSession();

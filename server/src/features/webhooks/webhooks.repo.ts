@@ -1,4 +1,6 @@
+import type SQLite from 'better-sqlite3';
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { sqliteHandleOf } from '../../db/connection.js';
 import type { DatabaseSchema, WebhookEventsTable } from '../../db/schema.js';
 import type { EventsPageQuery } from '../../../../shared/webhooks.js';
 
@@ -21,7 +23,7 @@ export type EventRow = Selectable<WebhookEventsTable>;
 export type NewEventRow = Omit<EventRow, 'id'>;
 
 export interface WebhooksRepo {
-  /** Stores the rows in one statement; returns their ids in the same order. */
+  /** Stores the rows in one transaction; returns their ids in the same order. */
   insertMany(rows: NewEventRow[]): Promise<number[]>;
   listVisible(
     sessionId: string,
@@ -53,9 +55,35 @@ export function toEventRow(request: CapturedRequest): NewEventRow {
   };
 }
 
+/**
+ * SQLite only: one cached single-row INSERT run once per row inside one synchronous transaction.
+ * A Kysely multi-row insert is compiled and prepared afresh for every batch (its SQL changes with
+ * the row count), which cost more than the insert itself. Returns null when it cannot be used.
+ */
+function sqliteInsertMany(sqlite: SQLite.Database): (rows: NewEventRow[]) => number[] | null {
+  const insert = sqlite.prepare<NewEventRow>(
+    `INSERT INTO webhook_events (session_id, method, path, query_string, raw_headers, body, size,
+       truncated, content_type, ip, user_agent, created_at, is_deleted)
+     VALUES (@session_id, @method, @path, @query_string, @raw_headers, @body, @size,
+       @truncated, @content_type, @ip, @user_agent, @created_at, @is_deleted)`,
+  );
+  // Committed before it returns, so every caller's row is durable before it is answered.
+  const insertAll = sqlite.transaction((rows: NewEventRow[]) =>
+    rows.map((row) => Number(insert.run(row).lastInsertRowid)),
+  );
+  return (rows) =>
+    // Inside a Kysely transaction still open on this connection (awaiting between statements),
+    // this would become a savepoint of it and share its fate; Kysely's path waits for it instead.
+    sqlite.inTransaction ? null : insertAll(rows);
+}
+
 export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
+  const sqlite = sqliteHandleOf(db);
+  const insertSqlite = sqlite ? sqliteInsertMany(sqlite) : null;
   return {
     async insertMany(newRows) {
+      const ids = insertSqlite?.(newRows);
+      if (ids) return ids;
       const rows = await db.insertInto('webhook_events').values(newRows).returning('id').execute();
       // One multi-row insert assigns increasing ids in the order of its VALUES list, but
       // RETURNING does not promise that order, so sort to line ids up with the input.
