@@ -11,6 +11,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 20_000,
+          // Building an app on PostgreSQL (schema + migrations) can pass 10 s on a loaded 2-core machine.
+          hookTimeout: 30_000,
         },
       },
       {

@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { sqliteHandleOf } from '../../db/connection.js';
 import type { DatabaseSchema, ShortLinkClicksTable } from '../../db/schema.js';
@@ -143,37 +144,106 @@ function rollupsOf(clicks: NewClick[]): RollupKey[] {
 /** Counters per upsert statement: 5 parameters each stays far below SQLite's parameter limit. */
 const ROLLUP_CHUNK = 1000;
 
+const ROLLUP_INSERT = 'insert into short_link_click_counts (url_id, dimension, day, value, clicks) values';
+const ROLLUP_UPDATE = 'do update set clicks = short_link_click_counts.clicks + excluded.clicks';
+/** SQLite's conflict target: migration 006's unique index there. */
+const SQLITE_ROLLUP_KEY = '(url_id, dimension, day, value)';
+
 async function addToRollups(trx: Transaction<DatabaseSchema>, postgres: boolean, keys: RollupKey[]) {
   // The conflict target names migration 006's unique index, which on PostgreSQL keys the value by
   // its md5 (long user agents do not fit a btree entry).
-  const target = postgres ? sql`(url_id, dimension, day, md5(value))` : sql`(url_id, dimension, day, value)`;
+  const target = postgres ? sql`(url_id, dimension, day, md5(value))` : sql.raw(SQLITE_ROLLUP_KEY);
   for (let start = 0; start < keys.length; start += ROLLUP_CHUNK) {
     const rows = keys
       .slice(start, start + ROLLUP_CHUNK)
       .map((key) => sql`(${key.urlId}, ${key.dimension}, ${key.day}, ${key.value}, ${key.clicks})`);
-    await sql`insert into short_link_click_counts (url_id, dimension, day, value, clicks)
-      values ${sql.join(rows)}
-      on conflict ${target} do update set clicks = short_link_click_counts.clicks + excluded.clicks`.execute(
+    await sql`${sql.raw(ROLLUP_INSERT)} ${sql.join(rows)} on conflict ${target} ${sql.raw(ROLLUP_UPDATE)}`.execute(
       trx,
     );
   }
 }
 
+/** People (clicks not by bots) per link of the batch, in link id order (see `insertMany`). */
+function peopleByLink(clicks: NewClick[]): [string, number][] {
+  const people = new Map<string, number>();
+  for (const click of clicks) {
+    people.set(click.urlId, (people.get(click.urlId) ?? 0) + (click.isBot ? 0 : 1));
+  }
+  return [...people].sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+/**
+ * Per click, its link's people count right after it, from each link's counter before the batch
+ * (null: link gone). Updates `running` as it goes.
+ */
+function runningCounts(clicks: NewClick[], running: Map<string, number | null>): (number | null)[] {
+  return clicks.map((click) => {
+    const before = running.get(click.urlId) ?? null;
+    if (before === null) return null;
+    const count = before + (click.isBot ? 0 : 1);
+    running.set(click.urlId, count);
+    return count;
+  });
+}
+
+/**
+ * SQLite only: the same batch as the Kysely path in `insertMany`, step for step, with statements
+ * prepared once and run inside one synchronous transaction. Kysely compiles and prepares each
+ * statement afresh for every batch (the click insert's and upsert's SQL change with the row
+ * count), which cost the redirect more than the writes themselves. Returns null when it cannot
+ * be used.
+ */
+function sqliteInsertMany(sqlite: SQLite.Database): (clicks: NewClick[]) => (number | null)[] | null {
+  const insertClick = sqlite.prepare<ReturnType<typeof toRow>>(
+    `insert into short_link_clicks (url_id, created_at, ip, ip_anonymized, city, region, country,
+       isp, user_agent, referer, is_bot, bot_reason)
+     values (@url_id, @created_at, @ip, @ip_anonymized, @city, @region, @country,
+       @isp, @user_agent, @referer, @is_bot, @bot_reason)`,
+  );
+  // See addToCounter.
+  const addToCounter = sqlite.prepare<[number, string], { clicks: number }>(
+    'update short_links set clicks = clicks + ? where id = ? returning clicks',
+  );
+  const dropClicks = sqlite.prepare<[string]>('delete from short_link_clicks where url_id = ?');
+  const addToRollup = sqlite.prepare<[string, string, string, string, number]>(
+    `${ROLLUP_INSERT} (?, ?, ?, ?, ?) on conflict ${SQLITE_ROLLUP_KEY} ${ROLLUP_UPDATE}`,
+  );
+  // Committed before it returns, so every click is durable before its redirect is answered.
+  const insertAll = sqlite.transaction((clicks: NewClick[]) => {
+    for (const click of clicks) insertClick.run(toRow(click));
+    const running = new Map<string, number | null>();
+    for (const [urlId, people] of peopleByLink(clicks)) {
+      const row = addToCounter.get(people, urlId);
+      if (!row) dropClicks.run(urlId);
+      running.set(urlId, row ? row.clicks - people : null);
+    }
+    const kept = clicks.filter((click) => running.get(click.urlId) != null);
+    for (const key of rollupsOf(kept)) {
+      addToRollup.run(key.urlId, key.dimension, key.day, key.value, key.clicks);
+    }
+    return runningCounts(clicks, running);
+  });
+  return (clicks) =>
+    // Inside a Kysely transaction still open on this connection (awaiting between statements),
+    // this would become a savepoint of it and share its fate; Kysely's path waits for it instead.
+    sqlite.inTransaction ? null : insertAll(clicks);
+}
+
 export function createClicksRepo(db: Kysely<DatabaseSchema>): ClicksRepo {
-  // Only the rollup upsert's conflict target differs between the two stores.
-  const postgres = sqliteHandleOf(db) === undefined;
+  const sqlite = sqliteHandleOf(db);
+  // Only the rollup upsert's conflict target differs between the two stores on the Kysely path.
+  const postgres = sqlite === undefined;
+  const insertSqlite = sqlite ? sqliteInsertMany(sqlite) : null;
   return {
-    insertMany(clicks) {
-      const peopleByUrl = new Map<string, number>();
-      for (const click of clicks) {
-        peopleByUrl.set(click.urlId, (peopleByUrl.get(click.urlId) ?? 0) + (click.isBot ? 0 : 1));
-      }
+    async insertMany(clicks) {
+      const counts = insertSqlite?.(clicks);
+      if (counts) return counts;
       return db.transaction().execute(async (trx) => {
         await trx.insertInto('short_link_clicks').values(clicks.map(toRow)).execute();
         // Each link's counter before this batch (null: link gone). Links are updated in id order
         // so that concurrent batches on PostgreSQL lock rows in the same order and cannot deadlock.
         const running = new Map<string, number | null>();
-        for (const [urlId, people] of [...peopleByUrl].sort(([a], [b]) => (a < b ? -1 : 1))) {
+        for (const [urlId, people] of peopleByLink(clicks)) {
           const total = await addToCounter(trx, urlId, people);
           running.set(urlId, total === null ? null : total - people);
         }
@@ -182,13 +252,7 @@ export function createClicksRepo(db: Kysely<DatabaseSchema>): ClicksRepo {
         // clicks of a link deleted meanwhile were dropped above and are not counted either.
         const kept = clicks.filter((click) => running.get(click.urlId) != null);
         await addToRollups(trx, postgres, rollupsOf(kept));
-        return clicks.map((click) => {
-          const before = running.get(click.urlId) ?? null;
-          if (before === null) return null;
-          const count = before + (click.isBot ? 0 : 1);
-          running.set(click.urlId, count);
-          return count;
-        });
+        return runningCounts(clicks, running);
       });
     },
     async listRecent(urlId, limit) {
