@@ -55,7 +55,8 @@ function toStoredClick(row: Selectable<ShortLinkClicksTable>): StoredClick {
   };
 }
 
-function toRow(click: NewClick) {
+/** The stored row of a click. */
+export function toClickRow(click: NewClick) {
   return {
     url_id: click.urlId,
     created_at: click.createdAt,
@@ -194,7 +195,7 @@ function runningCounts(clicks: NewClick[], running: Map<string, number | null>):
  * be used.
  */
 function sqliteInsertMany(sqlite: SQLite.Database): (clicks: NewClick[]) => (number | null)[] | null {
-  const insertClick = sqlite.prepare<ReturnType<typeof toRow>>(
+  const insertClick = sqlite.prepare<ReturnType<typeof toClickRow>>(
     `insert into short_link_clicks (url_id, created_at, ip, ip_anonymized, city, region, country,
        isp, user_agent, referer, is_bot, bot_reason)
      values (@url_id, @created_at, @ip, @ip_anonymized, @city, @region, @country,
@@ -210,7 +211,7 @@ function sqliteInsertMany(sqlite: SQLite.Database): (clicks: NewClick[]) => (num
   );
   // Committed before it returns, so every click is durable before its redirect is answered.
   const insertAll = sqlite.transaction((clicks: NewClick[]) => {
-    for (const click of clicks) insertClick.run(toRow(click));
+    for (const click of clicks) insertClick.run(toClickRow(click));
     const running = new Map<string, number | null>();
     for (const [urlId, people] of peopleByLink(clicks)) {
       const row = addToCounter.get(people, urlId);
@@ -239,7 +240,7 @@ export function createClicksRepo(db: Kysely<DatabaseSchema>): ClicksRepo {
       const counts = insertSqlite?.(clicks);
       if (counts) return counts;
       return db.transaction().execute(async (trx) => {
-        await trx.insertInto('short_link_clicks').values(clicks.map(toRow)).execute();
+        await trx.insertInto('short_link_clicks').values(clicks.map(toClickRow)).execute();
         // Each link's counter before this batch (null: link gone). Links are updated in id order
         // so that concurrent batches on PostgreSQL lock rows in the same order and cannot deadlock.
         const running = new Map<string, number | null>();

@@ -5,7 +5,7 @@ import { migrateToLatest } from '../../db/migrate.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { TEST_DATABASE_URL, freshPostgresUrl, storageBackends, testConfig } from '../../../test/app.js';
 import { createAnalyticsRepo, type AnalyticsRepo, type ValueCount } from './analytics.repo.js';
-import { createClicksRepo, type ClicksRepo, type NewClick } from './clicks.repo.js';
+import { createClicksRepo, toClickRow, type ClicksRepo, type NewClick } from './clicks.repo.js';
 import { createLinksRepo, type LinksRepo } from './links.repo.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -153,22 +153,7 @@ describe.each(storageBackends)('click rollups on $name', ({ postgres }) => {
     await sql`delete from kysely_migration where name = '006_click_rollups'`.execute(database.db);
     await database.db
       .insertInto('short_link_clicks')
-      .values(
-        mixedClicks('rollup4').map((click) => ({
-          url_id: click.urlId,
-          created_at: click.createdAt,
-          ip: click.ip,
-          ip_anonymized: 0,
-          city: click.city,
-          region: click.region,
-          country: click.country,
-          isp: click.isp,
-          user_agent: click.userAgent,
-          referer: click.referer,
-          is_bot: click.isBot ? 1 : 0,
-          bot_reason: click.botReason,
-        })),
-      )
+      .values(mixedClicks('rollup4').map(toClickRow))
       .execute();
 
     await migrateToLatest(database.db, database.dialect);
