@@ -151,7 +151,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(redirectRoutes, {
     links,
     clicks,
-    sessions,
     publicUrl: config.publicUrl,
     databaseOutage,
   });

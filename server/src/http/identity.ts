@@ -1,7 +1,9 @@
 /**
- * Session identity. Every /api call is identified by the X-Session-ID header, or failing that
- * by a sessionId query parameter or the session cookie set when the session started. The user is looked up once per request
- * and kept on `request.user`; routes that need one call `requireUser`, which answers 401.
+ * Session identity. Every /api call and every short link's analytics is identified by the
+ * X-Session-ID header, or failing that by a sessionId query parameter or the session cookie set
+ * when the session started. The user is looked up once per request and kept on `request.user`;
+ * routes that need one call `requireUser`, which answers 401. Capture and redirects are left
+ * alone: they serve anyone and must stay cheap.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -34,10 +36,16 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+const ANALYTICS_URL = /^\/s\/[^/?]+\/analytics(?:[/?]|$)/;
+
+function needsIdentity(url: string): boolean {
+  return url.startsWith('/api/') || ANALYTICS_URL.test(url);
+}
+
 export const identityPlugin = fp(async (app: FastifyInstance, options: { sessions: SessionsService }) => {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!needsIdentity(request.url)) return;
     const sessionId = sessionIdOf(request);
     request.user = sessionId ? await options.sessions.findSession(sessionId) : null;
   });

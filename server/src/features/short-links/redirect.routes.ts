@@ -1,15 +1,9 @@
-/**
- * The public side of short links. /s/* is outside /api, so the identity plugin leaves
- * `request.user` unset here; the analytics route looks the session up itself.
- */
+/** The public side of short links: the redirect, and the owner's analytics of a link. */
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SessionUser } from '../../../../shared/sessions.js';
+import type { FastifyInstance } from 'fastify';
 import { noteDatabaseOutage } from '../../db/unavailable.js';
-import { UnauthorizedError } from '../../http/errors.js';
-import { sessionIdOf } from '../../http/identity.js';
+import { requireUser } from '../../http/identity.js';
 import type { OutageLog } from '../../outage-log.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
 import type { ClicksService } from './clicks.service.js';
 import { clicksCsvFileName } from './csv.js';
 import type { LinksService } from './links.service.js';
@@ -28,19 +22,11 @@ export async function redirectRoutes(
   options: {
     links: LinksService;
     clicks: ClicksService;
-    sessions: SessionsService;
     publicUrl: string | null;
     databaseOutage: OutageLog;
   },
 ) {
-  const { links, clicks, sessions, publicUrl, databaseOutage } = options;
-
-  async function sessionUser(request: FastifyRequest): Promise<SessionUser> {
-    const sessionId = sessionIdOf(request);
-    const user = sessionId ? await sessions.findSession(sessionId) : null;
-    if (!user) throw new UnauthorizedError();
-    return user;
-  }
+  const { links, clicks, publicUrl, databaseOutage } = options;
 
   // HEAD is declared with GET so that Fastify does not add its own HEAD route, which would run
   // this handler as a GET and record the click; link checkers and previews send HEAD.
@@ -67,7 +53,7 @@ export async function redirectRoutes(
   });
 
   app.get<AnalyticsRequest>('/s/:id/analytics', async (request, reply) => {
-    const user = await sessionUser(request);
+    const user = requireUser(request);
     const { id } = request.params;
     // Click details are personal data (IP addresses); no cache along the way should keep them.
     reply.header('cache-control', 'no-store');

@@ -81,15 +81,15 @@ export async function captureRoutes(
     allowCors(request, reply);
     const { sessionId } = request.params;
     // Checked before the body is read, so a request for no one costs neither memory nor a drain.
-    if (!isSessionId(sessionId) || !(await options.webhooks.hasSession(sessionId)))
-      throw new NotFoundError(UNKNOWN_SESSION);
+    const owner = isSessionId(sessionId) ? await options.webhooks.ownerOf(sessionId) : null;
+    if (!owner) throw new NotFoundError(UNKNOWN_SESSION);
     const { body, size, truncated, complete } = await readBody(request.raw, options.captureMaxBytes);
     if (!complete) {
       // The rest of the body is left unread, so this connection cannot be reused.
       reply.header('connection', 'close');
     }
     const rawHeaders = pairs(request.raw.rawHeaders);
-    const event = await options.webhooks.capture({
+    const event = await options.webhooks.capture(owner, {
       sessionId,
       method: request.method,
       ...splitUrl(request.url, sessionId),

@@ -11,10 +11,10 @@ import { parseRawHeaders, toWebhookEvent } from './event-view.js';
 import { toEventRow, type CapturedRequest, type NewEventRow, type WebhooksRepo } from './webhooks.repo.js';
 
 export interface WebhooksService {
-  /** True when the session exists, i.e. a capture for it would be accepted. */
-  hasSession(sessionId: string): Promise<boolean>;
-  /** Stores a captured request and pushes it to its owner; NotFoundError when the session is unknown. */
-  capture(request: CapturedRequest): Promise<WebhookEvent>;
+  /** The user whose webhook URL carries this session id, or null when there is none. */
+  ownerOf(sessionId: string): Promise<SessionUser | null>;
+  /** Stores a request captured for `owner` (found with ownerOf) and pushes it to them. */
+  capture(owner: SessionUser, request: CapturedRequest): Promise<WebhookEvent>;
   /** The user's visible events, newest first. */
   list(user: SessionUser, page: EventsPageQuery & { limit: number }): Promise<WebhookEvent[]>;
   /** Hides the event; NotFoundError when the user has no such event. */
@@ -86,12 +86,8 @@ export function createWebhooksService(deps: {
   }
 
   return {
-    async hasSession(sessionId) {
-      return (await deps.sessions.findSession(sessionId)) !== null;
-    },
-    async capture(request) {
-      const owner = await deps.sessions.findSession(request.sessionId);
-      if (!owner) throw new NotFoundError('No webhook URL with this session id. Open Hookbay to get yours.');
+    ownerOf: (sessionId) => deps.sessions.findSession(sessionId),
+    async capture(owner, request) {
       const row = toEventRow(request);
       const id = await writer.add(row);
       touched.add(request.sessionId);
