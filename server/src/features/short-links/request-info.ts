@@ -1,5 +1,6 @@
 /** What the short-link routes read off a request: the public origin, the host names, the visitor. */
 import type { FastifyRequest } from 'fastify';
+import { clientIp } from '../../http/client-ip.js';
 import type { LinkContext } from './links.service.js';
 import type { Visit } from './clicks.service.js';
 
@@ -26,11 +27,10 @@ function header(request: FastifyRequest, name: 'user-agent' | 'referer'): string
   return value ? value.slice(0, HEADER_MAX_LENGTH) : null;
 }
 
-/** The visitor as the click records it; a dual-stack socket's "::ffff:1.2.3.4" is stored as "1.2.3.4". */
+/** The visitor as the click records it. */
 export function visitOf(request: FastifyRequest): Visit {
-  const ip = request.ip || null;
   return {
-    ip: ip?.startsWith('::ffff:') && ip.includes('.') ? ip.slice('::ffff:'.length) : ip,
+    ip: clientIp(request),
     userAgent: header(request, 'user-agent'),
     referer: header(request, 'referer'),
     at: Date.now(),

@@ -7,6 +7,7 @@
 import http from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSessionId } from '../../../../shared/sessions.js';
+import { clientIp } from '../../http/client-ip.js';
 import { NotFoundError } from '../../http/errors.js';
 import { readBody } from './read-body.js';
 import type { WebhooksService } from './webhooks.service.js';
@@ -50,12 +51,6 @@ function allowCors(request: FastifyRequest, reply: FastifyReply): void {
     'access-control-max-age': '86400',
     vary: 'Origin',
   });
-}
-
-function clientIp(request: FastifyRequest): string | null {
-  const ip = request.ip;
-  if (!ip) return null;
-  return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice('::ffff:'.length) : ip;
 }
 
 export async function captureRoutes(
