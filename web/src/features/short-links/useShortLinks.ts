@@ -43,16 +43,6 @@ export interface ShortLinksView {
   remove: (id: string) => Promise<boolean>;
 }
 
-/**
- * The server's own words for a refused request (4xx: it says what was wrong, e.g. an invalid URL);
- * for anything else, such as a 5xx or no answer, the feature's message.
- */
-function refusalText(error: unknown, fallback: string, statuses: (status: number) => boolean): string {
-  return error instanceof ApiError && statuses(error.status) ? messageOf(error, fallback) : fallback;
-}
-
-const isClientError = (status: number) => status >= 400 && status < 500;
-
 /** Mount it under a key of the session id: a new session starts from an empty list. */
 export function useShortLinks(sessionId: string): ShortLinksView {
   const [state, setState] = useState<ListState>(emptyListState);
@@ -107,7 +97,7 @@ export function useShortLinks(sessionId: string): ShortLinksView {
       report(messages.added);
       return true;
     } catch (error) {
-      report(refusalText(error, messages.addFailed, isClientError), true);
+      report(messageOf(error, messages.addFailed), true);
       return false;
     }
   }
@@ -123,7 +113,9 @@ export function useShortLinks(sessionId: string): ShortLinksView {
     } catch (error) {
       // Only a rejected URL (400) is worth the server's words; anything else keeps the product's wording.
       report(
-        refusalText(error, messages.updateFailed, (status) => status === 400),
+        error instanceof ApiError && error.status === 400
+          ? messageOf(error, messages.updateFailed)
+          : messages.updateFailed,
         true,
       );
       return false;
