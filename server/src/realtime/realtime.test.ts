@@ -82,6 +82,25 @@ describe('realtime', () => {
     expect(event).toMatchObject({ id, method: 'POST', path: '/live', payload: { path: '/live?x=1' } });
   });
 
+  it('a JSON body nested 100,000 levels deep reaches the socket with a null payload', async () => {
+    const user = await createSession(app);
+    const socket = await connect(user.sessionId);
+    const received = nextEvent(socket, WEBHOOK_REQUEST);
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+    const response = await app.inject({
+      method: 'POST',
+      url: `/webhook/${user.sessionId}`,
+      headers: { 'content-type': 'application/json' },
+      payload: deep,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await received).toMatchObject({
+      id: response.json<{ id: number }>().id,
+      body: deep,
+      payload: null,
+    });
+  });
+
   it('another session’s socket never gets the event', async () => {
     const userA = await createSession(app);
     const userB = await createSession(app);

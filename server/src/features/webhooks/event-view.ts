@@ -39,9 +39,34 @@ export function toQueryMap(queryString: string): QueryMap {
   return map;
 }
 
+/**
+ * Deeper documents get no parsed payload (the body itself is kept and shown as sent): every step
+ * that walks the parsed value recursively (the JSON answer, the socket encoder, the browser)
+ * would overflow its stack on a body nested a hundred thousand levels deep.
+ */
+export const PAYLOAD_MAX_DEPTH = 256;
+
+/** True when brackets outside strings nest deeper than `limit`; a linear scan, no recursion. */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === 0x5c)
+        index++; // backslash: the next character is escaped
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x5b || code === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (code === 0x5d || code === 0x7d) depth--;
+  }
+  return false;
+}
+
 function parseJson(text: string, contentType: string | null): unknown {
   const looksJson = /json/i.test(contentType ?? '') || /^\s*[[{]/.test(text);
-  if (!looksJson) return null;
+  if (!looksJson || nestsDeeperThan(text, PAYLOAD_MAX_DEPTH)) return null;
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -420,6 +420,29 @@ describe.each(storageBackends)('webhook capture and events API on $name', ({ pos
       expect(await eventById(app, user, id)).toMatchObject({ body: '{"broken": ', payload: null });
     });
 
+    it('a JSON body nested 100,000 levels deep is stored as sent, with a null payload, and the list keeps working', async () => {
+      const user = await createSession(app);
+      const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+      const response = await capture(app, user, {
+        headers: { 'content-type': 'application/json' },
+        payload: deep,
+      });
+      expect(response.statusCode).toBe(200);
+      const id = response.json<{ id: number }>().id;
+      // A shallow document sent afterwards is still listed, and parsed, beside the deep one.
+      const shallowId = await captureOk(app, user, {
+        headers: { 'content-type': 'application/json' },
+        payload: '{"a":[[[1]]]}',
+      });
+      const listed = await app.inject({ method: 'GET', url: '/api/events', headers: asUser(user) });
+      expect(listed.statusCode).toBe(200);
+      const events = listed.json<WebhookEvent[]>();
+      expect(events.map((event) => event.id)).toEqual([shallowId, id]);
+      expect(events[0]).toMatchObject({ payload: { a: [[[1]]] } });
+      expect(events[1]).toMatchObject({ body: deep, payload: null, size: deep.length });
+      expect((await storedBody(app, user, id)).toString()).toBe(deep);
+    });
+
     it('the answer carries permissive CORS headers for the calling origin', async () => {
       const user = await createSession(app);
       const response = await capture(app, user, {
