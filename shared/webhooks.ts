@@ -9,6 +9,20 @@ export type QueryMap = Record<string, string | string[]>;
 
 export type BodyEncoding = 'utf8' | 'base64';
 
+/**
+ * Who answered the sender: Hookbay's default `{ok, id}` (or 413 for an oversized body), a scripted
+ * response rule, the user's forwarder (`hookbay forward --respond`), or Hookbay on the forwarder's
+ * behalf when it failed or was too slow (502/504).
+ */
+export const RESPONSE_SOURCES = ['default', 'rule', 'forwarder', 'error'] as const;
+export type ResponseSource = (typeof RESPONSE_SOURCES)[number];
+
+export interface CaptureResponse {
+  /** The status the sender got; null while a forwarder's answer is still awaited. */
+  status: number | null;
+  source: ResponseSource;
+}
+
 export interface WebhookEvent {
   id: number;
   method: string;
@@ -37,6 +51,13 @@ export interface WebhookEvent {
   /** ISO 8601 time the request arrived. */
   timestamp: string;
   isDeleted: boolean;
+  /**
+   * Id of the session's event stored just before this one, or null for the session's first (and
+   * for events stored before Hookbay kept this link). Ids of one session are committed in order, so
+   * a client that holds an unbroken chain of these links has missed nothing.
+   */
+  previousId: number | null;
+  response: CaptureResponse;
 }
 
 /** Bodies larger than this are sent to the browser cut; the whole body is downloadable. */

@@ -27,6 +27,12 @@ export interface WebhookEventsTable {
   user_agent: string | null;
   created_at: number;
   is_deleted: number;
+  /** The session's event stored just before this one (null for its first, and for rows older than this column). */
+  previous_id: number | null;
+  /** Status the sender was answered with; null while a forwarder's answer is awaited, and on old rows. */
+  response_status: number | null;
+  /** 'default' | 'rule' | 'forwarder' | 'error'; null on rows stored before responses were recorded. */
+  response_source: string | null;
 }
 
 export interface ShortLinksTable {

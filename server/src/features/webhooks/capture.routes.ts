@@ -96,6 +96,7 @@ export async function captureRoutes(
       ip: clientIp(request),
       userAgent: request.headers['user-agent'] ?? null,
       createdAt: Date.now(),
+      response: { status: truncated ? 413 : 200, source: 'default' },
     });
     if (truncated) {
       return reply.status(413).send({

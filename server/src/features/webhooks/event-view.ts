@@ -6,6 +6,9 @@
 import { isUtf8 } from 'node:buffer';
 import {
   EVENT_BODY_PREVIEW_BYTES,
+  RESPONSE_SOURCES,
+  type CaptureResponse,
+  type ResponseSource,
   type HeaderMap,
   type QueryMap,
   type WebhookEvent,
@@ -79,6 +82,18 @@ export function parseRawHeaders(json: string): [string, string][] {
   return JSON.parse(json) as [string, string][];
 }
 
+function isResponseSource(value: string | null): value is ResponseSource {
+  return (RESPONSE_SOURCES as readonly (string | null)[]).includes(value);
+}
+
+/** Rows stored before answers were recorded were all answered by the default rule. */
+function responseOf(row: EventRow): CaptureResponse {
+  if (!isResponseSource(row.response_source)) {
+    return { status: row.truncated === 1 ? 413 : 200, source: 'default' };
+  }
+  return { status: row.response_status, source: row.response_source };
+}
+
 /** `rawHeaders` may be passed by a caller that has them already, to skip parsing the stored JSON. */
 export function toWebhookEvent(row: EventRow, rawHeaders = parseRawHeaders(row.raw_headers)): WebhookEvent {
   const bodyCut = row.body.length > EVENT_BODY_PREVIEW_BYTES;
@@ -105,5 +120,7 @@ export function toWebhookEvent(row: EventRow, rawHeaders = parseRawHeaders(row.r
     userAgent: row.user_agent,
     timestamp: new Date(row.created_at).toISOString(),
     isDeleted: row.is_deleted === 1,
+    previousId: row.previous_id,
+    response: responseOf(row),
   };
 }

@@ -8,22 +8,22 @@ import { createSessionsRepo } from '../sessions/sessions.repo.js';
 import { freshPostgresUrl, storageBackends, TEST_DATABASE_URL } from '../../../test/app.js';
 import { createWebhooksRepo, toEventRow, type NewEventRow, type WebhooksRepo } from './webhooks.repo.js';
 
-async function openTestDatabase(postgres: boolean): Promise<Database> {
+/** Where a test database lives; open it more than once to act as several server instances. */
+async function testStore(postgres: boolean): Promise<{ databaseUrl: string | null; dataDir: string }> {
   if (postgres) {
     if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
-    return openDatabase({ databaseUrl: await freshPostgresUrl(TEST_DATABASE_URL), dataDir: '' });
+    return { databaseUrl: await freshPostgresUrl(TEST_DATABASE_URL), dataDir: '' };
   }
-  return openDatabase({
-    databaseUrl: null,
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-repo-')),
-  });
+  return { databaseUrl: null, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-repo-')) };
 }
 
 describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
+  let store: Awaited<ReturnType<typeof testStore>>;
   let database: Database;
   let repo: WebhooksRepo;
   beforeAll(async () => {
-    database = await openTestDatabase(postgres);
+    store = await testStore(postgres);
+    database = await openDatabase(store);
     repo = createWebhooksRepo(database.db);
   });
   afterAll(async () => {
@@ -56,16 +56,21 @@ describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
         ip: '127.0.0.1',
         userAgent: 'test',
         createdAt: Date.now(),
+        response: { status: 200, source: 'default' },
       }),
       ...overrides,
     };
+  }
+
+  async function insertIds(rows: NewEventRow[]): Promise<number[]> {
+    return (await repo.insertMany(rows)).map((place) => place.id);
   }
 
   /** Inserts `count` rows one statement each, oldest first; returns their ids. */
   async function insertEach(sessionId: string, count: number): Promise<number[]> {
     const ids: number[] = [];
     for (let index = 0; index < count; index += 1) {
-      const [id] = await repo.insertMany([row(sessionId, { path: `/${index}` })]);
+      const [id] = await insertIds([row(sessionId, { path: `/${index}` })]);
       ids.push(id as number);
     }
     return ids;
@@ -76,7 +81,7 @@ describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
   it('insertMany stores a batch of 50 in one call and returns their ids in input order', async () => {
     const sessionId = await newSession();
     const rows = Array.from({ length: 50 }, (_, index) => row(sessionId, { path: `/row/${index}` }));
-    const ids = await repo.insertMany(rows);
+    const ids = await insertIds(rows);
     expect(ids).toHaveLength(50);
     for (let index = 1; index < ids.length; index += 1) {
       expect(ids[index]).toBeGreaterThan(ids[index - 1] as number);
@@ -91,12 +96,66 @@ describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
     const batches = Array.from({ length: 4 }, (_, batch) =>
       Array.from({ length: 25 }, (_, index) => row(sessionId, { path: `/b${batch}/${index}` })),
     );
-    const results = await Promise.all(batches.map((rows) => repo.insertMany(rows)));
+    const results = await Promise.all(batches.map((rows) => insertIds(rows)));
     expect(new Set(results.flat()).size).toBe(100);
     for (const [batch, ids] of results.entries()) {
       for (const [index, id] of ids.entries()) {
         expect((await repo.findVisible(sessionId, id))?.path).toBe(`/b${batch}/${index}`);
       }
+    }
+  });
+
+  it('each row links to the session’s row stored before it, across batches and sessions', async () => {
+    const first = await newSession();
+    const second = await newSession();
+    const [a1, b1, a2] = await repo.insertMany([row(first), row(second), row(first)]);
+    expect(a1?.previousId).toBeNull();
+    expect(b1?.previousId).toBeNull();
+    expect(a2?.previousId).toBe(a1?.id);
+    const [a3] = await repo.insertMany([row(first)]);
+    expect(a3?.previousId).toBe(a2?.id);
+    expect((await repo.findVisible(first, a3?.id ?? 0))?.previous_id).toBe(a2?.id);
+  });
+
+  it('with several writers at once, reading after the newest id seen never skips a row of the session', async () => {
+    // Two connections pools act as two server instances writing into one session while a third
+    // keeps reading "after the newest id it has seen", as a reconnecting client or stream does.
+    const writers = [await openDatabase(store), await openDatabase(store)];
+    try {
+      const sessionId = await newSession();
+      const writerRepos = writers.map((writer) => createWebhooksRepo(writer.db));
+      let isWriting = true;
+      const writing = Promise.all(
+        writerRepos.map(async (writerRepo, writer) => {
+          const places = [];
+          for (let batch = 0; batch < 40; batch += 1) {
+            const rows = Array.from({ length: 1 + (batch % 3) }, () =>
+              row(sessionId, { path: `/w${writer}` }),
+            );
+            places.push(...(await writerRepo.insertMany(rows)));
+          }
+          return places;
+        }),
+      ).finally(() => {
+        isWriting = false;
+      });
+      const seen: number[] = [];
+      let cursor = 0;
+      while (isWriting || seen.length < 40 * 2 * 2) {
+        const newer = await repo.listVisible(sessionId, { limit: 500, after: cursor });
+        for (const event of newer.reverse()) seen.push(event.id);
+        cursor = seen.at(-1) ?? cursor;
+        if (!isWriting && newer.length === 0) break;
+      }
+      const places = (await writing).flat().sort((a, b) => a.id - b.id);
+      expect(seen).toEqual(places.map((place) => place.id));
+      // The links form one unbroken chain from the session's first row to its newest.
+      expect(places.map((place) => place.previousId)).toEqual([
+        null,
+        ...places.slice(0, -1).map((place) => place.id),
+      ]);
+    } finally {
+      await Promise.all(writers.map((writer) => writer.close()));
     }
   });
 
@@ -106,7 +165,7 @@ describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
     await expect(
       database.db.transaction().execute(async (trx) => {
         await trx.selectFrom('webhook_events').select('id').limit(1).execute();
-        insert = repo.insertMany([row(sessionId, { path: '/during' })]);
+        insert = insertIds([row(sessionId, { path: '/during' })]);
         // Lets an insert that wrongly joined this transaction run before the rollback.
         await new Promise((resolve) => setTimeout(resolve, 20));
         throw new Error('rolled back');
@@ -187,7 +246,7 @@ describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
       randomBytes(2 * 1024 * 1024),
       Buffer.from('\u0000nul and ünïcödé\r\n'),
     ];
-    const ids = await repo.insertMany(bodies.map((body) => row(sessionId, { body, size: body.length })));
+    const ids = await insertIds(bodies.map((body) => row(sessionId, { body, size: body.length })));
     for (const [index, id] of ids.entries()) {
       const stored = await repo.findVisible(sessionId, id);
       expect(Buffer.isBuffer(stored?.body)).toBe(true);
@@ -198,7 +257,7 @@ describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
   it('numbers come back as numbers, large sizes and times exactly', async () => {
     const sessionId = await newSession();
     const createdAt = Date.UTC(2031, 0, 2, 3, 4, 5, 678);
-    const [id] = (await repo.insertMany([
+    const [id] = (await insertIds([
       row(sessionId, { size: 5_000_000_000, created_at: createdAt, truncated: 1 }),
     ])) as [number];
     expect(typeof id).toBe('number');
@@ -231,7 +290,7 @@ describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
       ['x-dup', 'a'],
       ['X-DUP', 'b'],
     ]);
-    const [id] = (await repo.insertMany([
+    const [id] = (await insertIds([
       row(sessionId, {
         method: 'PROPFIND',
         path: "/a b/'quoted'/ü",

@@ -2,7 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { sqliteHandleOf } from '../../db/connection.js';
 import type { DatabaseSchema, WebhookEventsTable } from '../../db/schema.js';
-import type { EventsPageQuery } from '../../../../shared/webhooks.js';
+import type { CaptureResponse, EventsPageQuery } from '../../../../shared/webhooks.js';
 
 export interface CapturedRequest {
   sessionId: string;
@@ -17,14 +17,26 @@ export interface CapturedRequest {
   ip: string | null;
   userAgent: string | null;
   createdAt: number;
+  response: CaptureResponse;
 }
 
 export type EventRow = Selectable<WebhookEventsTable>;
-export type NewEventRow = Omit<EventRow, 'id'>;
+/** The repo fills in `previous_id` itself, under the session's lock. */
+export type NewEventRow = Omit<EventRow, 'id' | 'previous_id'>;
+
+/** Where a stored row sits: its id and the id of the session's event stored just before it. */
+export interface StoredPlace {
+  id: number;
+  previousId: number | null;
+}
 
 export interface WebhooksRepo {
-  /** Stores the rows in one transaction; returns their ids in the same order. */
-  insertMany(rows: NewEventRow[]): Promise<number[]>;
+  /**
+   * Stores the rows in one transaction; returns their places in the same order. Within a session,
+   * ids are committed in increasing order (a later id is never visible before an earlier one), so
+   * reading `after` the newest id one has seen never skips an event still being committed.
+   */
+  insertMany(rows: NewEventRow[]): Promise<StoredPlace[]>;
   listVisible(
     sessionId: string,
     page: Required<Pick<EventsPageQuery, 'limit'>> & EventsPageQuery,
@@ -52,29 +64,136 @@ export function toEventRow(request: CapturedRequest): NewEventRow {
     user_agent: request.userAgent,
     created_at: request.createdAt,
     is_deleted: 0,
+    response_status: request.response.status,
+    response_source: request.response.source,
   };
+}
+
+/** Links each row to the one stored before it in its session, starting from `lastStored`. */
+function chainPlaces(
+  rows: NewEventRow[],
+  ids: number[],
+  lastStored: Map<string, number | null>,
+): StoredPlace[] {
+  const last = new Map(lastStored);
+  return rows.map((row, index) => {
+    // One id per row, by construction of the callers.
+    const id = ids[index] as number;
+    const previousId = last.get(row.session_id) ?? null;
+    last.set(row.session_id, id);
+    return { id, previousId };
+  });
 }
 
 /**
  * SQLite only: one cached single-row INSERT run once per row inside one synchronous transaction.
  * A Kysely multi-row insert is compiled and prepared afresh for every batch (its SQL changes with
- * the row count), which cost more than the insert itself. Returns null when it cannot be used.
+ * the row count), which cost more than the insert itself. SQLite has one writer at a time, so ids
+ * are committed in order by nature. Returns null when it cannot be used.
  */
-function sqliteInsertMany(sqlite: SQLite.Database): (rows: NewEventRow[]) => number[] | null {
-  const insert = sqlite.prepare<NewEventRow>(
+function sqliteInsertMany(sqlite: SQLite.Database): (rows: NewEventRow[]) => StoredPlace[] | null {
+  const insert = sqlite.prepare<EventRow>(
     `INSERT INTO webhook_events (session_id, method, path, query_string, raw_headers, body, size,
-       truncated, content_type, ip, user_agent, created_at, is_deleted)
+       truncated, content_type, ip, user_agent, created_at, is_deleted, previous_id,
+       response_status, response_source)
      VALUES (@session_id, @method, @path, @query_string, @raw_headers, @body, @size,
-       @truncated, @content_type, @ip, @user_agent, @created_at, @is_deleted)`,
+       @truncated, @content_type, @ip, @user_agent, @created_at, @is_deleted, @previous_id,
+       @response_status, @response_source)`,
   );
+  const newestOf = sqlite
+    .prepare<[string], number | null>('SELECT max(id) FROM webhook_events WHERE session_id = ?')
+    .pluck();
   // Committed before it returns, so every caller's row is durable before it is answered.
-  const insertAll = sqlite.transaction((rows: NewEventRow[]) =>
-    rows.map((row) => Number(insert.run(row).lastInsertRowid)),
-  );
+  const insertAll = sqlite.transaction((rows: NewEventRow[]) => {
+    const last = new Map<string, number | null>();
+    return rows.map((row) => {
+      const previousId = last.has(row.session_id)
+        ? (last.get(row.session_id) ?? null)
+        : (newestOf.get(row.session_id) ?? null);
+      const id = Number(insert.run({ ...row, id: 0, previous_id: previousId }).lastInsertRowid);
+      last.set(row.session_id, id);
+      return { id, previousId };
+    });
+  });
   return (rows) =>
     // Inside a Kysely transaction still open on this connection (awaiting between statements),
     // this would become a savepoint of it and share its fate; Kysely's path waits for it instead.
     sqlite.inTransaction ? null : insertAll(rows);
+}
+
+/**
+ * The general path (PostgreSQL; SQLite only while another transaction holds its connection).
+ * Several instances insert at once, and a sequence hands out ids in the order they are asked for,
+ * not the order they commit in: without care, id 11 of a session could become visible while id 10
+ * is still being committed elsewhere, and a client catching up "after 11" would never see 10. So
+ * on PostgreSQL each batch first locks the rows of its sessions (in one order, so two batches
+ * cannot deadlock), and only then takes its ids: the next batch of the same session waits for this
+ * one's commit before it gets a larger id. FOR NO KEY UPDATE does not block the foreign-key checks
+ * of other tables' inserts. SQLite has a single writer, so there the order comes for free.
+ */
+async function insertInSessionOrder(
+  db: Kysely<DatabaseSchema>,
+  rows: NewEventRow[],
+  isPostgres: boolean,
+): Promise<StoredPlace[]> {
+  const sessionIds = [...new Set(rows.map((row) => row.session_id))].sort();
+  return db.transaction().execute(async (trx) => {
+    if (isPostgres) {
+      await trx
+        .selectFrom('sessions')
+        .select('session_id')
+        .where('session_id', 'in', sessionIds)
+        .orderBy('session_id')
+        .forNoKeyUpdate()
+        .execute();
+    }
+    const newest = await trx
+      .selectFrom('sessions')
+      .select((eb) => [
+        'sessions.session_id',
+        eb
+          .selectFrom('webhook_events')
+          .select((inner) => inner.fn.max('webhook_events.id').as('id'))
+          .whereRef('webhook_events.session_id', '=', 'sessions.session_id')
+          .as('newest_id'),
+      ])
+      .where('sessions.session_id', 'in', sessionIds)
+      .execute();
+    const lastStored = new Map(newest.map((row) => [row.session_id, row.newest_id ?? null]));
+    if (!isPostgres) {
+      const places: StoredPlace[] = [];
+      for (const row of rows) {
+        const previousId = lastStored.get(row.session_id) ?? null;
+        const { id } = await trx
+          .insertInto('webhook_events')
+          .values({ ...row, previous_id: previousId })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        lastStored.set(row.session_id, id);
+        places.push({ id, previousId });
+      }
+      return places;
+    }
+    const taken = await sql<{ id: number }>`
+      select nextval(pg_get_serial_sequence('webhook_events', 'id')) as id
+      from generate_series(1, ${rows.length})`.execute(trx);
+    const places = chainPlaces(
+      rows,
+      taken.rows.map((row) => Number(row.id)).sort((a, b) => a - b),
+      lastStored,
+    );
+    await trx
+      .insertInto('webhook_events')
+      .values(
+        rows.map((row, index) => {
+          // chainPlaces returns one place per row.
+          const place = places[index] as StoredPlace;
+          return { ...row, id: place.id, previous_id: place.previousId };
+        }),
+      )
+      .execute();
+    return places;
+  });
 }
 
 export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
@@ -82,12 +201,7 @@ export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
   const insertSqlite = sqlite ? sqliteInsertMany(sqlite) : null;
   return {
     async insertMany(newRows) {
-      const ids = insertSqlite?.(newRows);
-      if (ids) return ids;
-      const rows = await db.insertInto('webhook_events').values(newRows).returning('id').execute();
-      // One multi-row insert assigns increasing ids in the order of its VALUES list, but
-      // RETURNING does not promise that order, so sort to line ids up with the input.
-      return rows.map((row) => row.id).sort((a, b) => a - b);
+      return insertSqlite?.(newRows) ?? insertInSessionOrder(db, newRows, !sqlite);
     },
     async listVisible(sessionId, { limit, before, after }) {
       // The page's ids come from the partial index of visible events alone (an index-only scan),

@@ -89,9 +89,9 @@ export function createWebhooksService(deps: {
     ownerOf: (sessionId) => deps.sessions.findSession(sessionId),
     async capture(owner, request) {
       const row = toEventRow(request);
-      const id = await writer.add(row);
+      const { id, previousId } = await writer.add(row);
       touched.add(request.sessionId);
-      const event = toWebhookEvent({ id, ...row }, request.rawHeaders);
+      const event = toWebhookEvent({ id, previous_id: previousId, ...row }, request.rawHeaders);
       deps.publisher.toUser(owner.id, WEBHOOK_REQUEST, event);
       return event;
     },

@@ -21,6 +21,8 @@ export function makeEvent(id: number, overrides: Partial<WebhookEvent> = {}): We
     userAgent: 'curl/8.5.0',
     timestamp: '2024-05-01T10:00:00.000Z',
     isDeleted: false,
+    previousId: null,
+    response: { status: 200, source: 'default' },
     ...overrides,
   };
 }
