@@ -294,6 +294,21 @@ describe('WebhookPage', () => {
     expect(api.requests()).toContain('GET /api/events?after=2&limit=500');
   });
 
+  it('reads a request whose live event never came, once a later one shows the gap', async () => {
+    const api = stubApi(makeEvents(2, 1));
+    const { socket, fire } = fakeSocket();
+    renderPage({ socket });
+    await waitFor(() => expect(countBadge()).toHaveTextContent('2'));
+    // 3 was stored but its live event was lost; 4 says it follows 3.
+    api.add(makeEvent(3, { previousId: 2 }), makeEvent(4, { previousId: 3 }));
+    fire(WEBHOOK_REQUEST, makeEvent(4, { previousId: 3 }));
+    expect(listedPaths()).toEqual(['/hook-4', '/hook-2', '/hook-1']);
+    await waitFor(() => expect(listedPaths()).toEqual(['/hook-4', '/hook-3', '/hook-2', '/hook-1']), {
+      timeout: 3000,
+    });
+    expect(api.requests()).toContain('GET /api/events?after=2&limit=500');
+  });
+
   it('loads older requests while the last page was full', async () => {
     const api = stubApi(Array.from({ length: 150 }, (_, index) => makeEvent(index + 1)));
     renderPage();

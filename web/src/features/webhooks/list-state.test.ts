@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   addLiveEvent,
+  hasGap,
+  newestAhead,
   applyCaughtUp,
   applyFirstPage,
   applyOlderPage,
@@ -55,7 +57,58 @@ describe('webhook request list', () => {
   it('prepends a live request', () => {
     const state = addLiveEvent(loaded(2, 1), makeEvent(3));
     expect(ids(state)).toEqual([3, 2, 1]);
-    expect(state.newestId).toBe(3);
+  });
+
+  it('a live request that follows the newest known one moves the catch-up point', () => {
+    const state = addLiveEvent(loaded(2, 1), makeEvent(3, { previousId: 2 }));
+    expect(state.caughtUpTo).toBe(3);
+    expect(hasGap(state)).toBe(false);
+  });
+
+  it('a live request that overtook the one before it leaves a gap, which the late one closes', () => {
+    // 4 was stored on another instance before 5 but its live event comes second.
+    const overtaken = addLiveEvent(loaded(3), makeEvent(5, { previousId: 4 }));
+    expect(ids(overtaken)).toEqual([5, 3]);
+    expect(overtaken.caughtUpTo).toBe(3);
+    expect(hasGap(overtaken)).toBe(true);
+    const closed = addLiveEvent(overtaken, makeEvent(4, { previousId: 3 }));
+    expect(ids(closed)).toEqual([5, 4, 3]);
+    expect(closed.caughtUpTo).toBe(5);
+    expect(hasGap(closed)).toBe(false);
+  });
+
+  it('a catch-up read closes a gap and continues along the requests that arrived ahead of it', () => {
+    const live = addLiveEvent(
+      addLiveEvent(loaded(3), makeEvent(6, { previousId: 5 })),
+      makeEvent(7, { previousId: 6 }),
+    );
+    expect(live.caughtUpTo).toBe(3);
+    const state = applyCaughtUp(live, makeEvents(5, 4));
+    expect(ids(state)).toEqual([7, 6, 5, 4, 3]);
+    expect(state.caughtUpTo).toBe(7);
+    expect(hasGap(state)).toBe(false);
+  });
+
+  it('a catch-up read that finds nothing still covers the requests that had arrived before it', () => {
+    // 4 was deleted in another tab before this one read it: the read returns nothing, yet 5 had
+    // arrived before the read began, so everything up to 5 is known.
+    const live = addLiveEvent(loaded(3), makeEvent(5, { previousId: 4 }));
+    const state = applyCaughtUp(live, [], newestAhead(live));
+    expect(state.caughtUpTo).toBe(5);
+    expect(hasGap(state)).toBe(false);
+  });
+
+  it('live requests that came before the first page are chained once it arrives', () => {
+    const early = addLiveEvent(initialListState, makeEvent(4, { previousId: 3 }));
+    expect(early.caughtUpTo).toBeNull();
+    const state = applyFirstPage(early, makeEvents(3, 2), 100);
+    expect(state.caughtUpTo).toBe(4);
+    expect(hasGap(state)).toBe(false);
+  });
+
+  it('the first request of an empty session follows nothing', () => {
+    const state = addLiveEvent(loaded(), makeEvent(1, { previousId: null }));
+    expect(state.caughtUpTo).toBe(1);
   });
 
   it('does not add a live request that is already listed', () => {
@@ -109,7 +162,7 @@ describe('webhook request list', () => {
     const live = addLiveEvent(loaded(2, 1), makeEvent(5));
     const state = applyCaughtUp(live, makeEvents(5, 4, 3));
     expect(ids(state)).toEqual([5, 4, 3, 2, 1]);
-    expect(state.newestId).toBe(5);
+    expect(state.caughtUpTo).toBe(5);
     expect(state.selectedId).toBe(2);
   });
 
@@ -118,9 +171,9 @@ describe('webhook request list', () => {
     expect(applyCaughtUp(state, [])).toBe(state);
   });
 
-  it('remembers the newest id even after the newest request is deleted', () => {
+  it('keeps the catch-up point even after the newest request is deleted', () => {
     const state = removeEvent(loaded(2, 1), 2);
-    expect(state.newestId).toBe(2);
+    expect(state.caughtUpTo).toBe(2);
   });
 
   it('appends older requests and moves the older cursor', () => {

@@ -8,8 +8,15 @@ export interface ListState {
   /** Visible events, newest (highest id) first. */
   events: WebhookEvent[];
   selectedId: number | null;
-  /** Highest id ever received: where catching up after a reconnect starts. */
-  newestId: number | null;
+  /**
+   * Every event of the session up to this id is known (0: none yet; null: the first page has not
+   * arrived): catching up starts here. It moves with each page read from the server and along the
+   * unbroken chain of live events (each names the one stored before it), never past a gap, so an
+   * event still on its way from another server instance is never skipped.
+   */
+  caughtUpTo: number | null;
+  /** Live events that arrived before the one they follow: previousId → id. Not empty: a gap. */
+  ahead: ReadonlyMap<number, number>;
   /** Lowest id received from a page: where loading older requests continues. */
   oldestId: number | null;
   /** True while the last page of older requests came back full. */
@@ -20,7 +27,8 @@ export interface ListState {
 export const initialListState: ListState = {
   events: [],
   selectedId: null,
-  newestId: null,
+  caughtUpTo: null,
+  ahead: new Map(),
   oldestId: null,
   hasOlder: false,
   isLoaded: false,
@@ -63,6 +71,35 @@ export function mergeEvents(current: WebhookEvent[], incoming: readonly WebhookE
   return [...current, ...added].sort(byNewestFirst);
 }
 
+/** True while a live event arrived whose predecessor has not: a catch-up will fill the gap. */
+export function hasGap(state: ListState): boolean {
+  return state.ahead.size > 0;
+}
+
+/** Moves `caughtUpTo` to at least `readUpTo`, then along the chain of events that arrived ahead. */
+function advance(
+  state: Pick<ListState, 'caughtUpTo' | 'ahead'>,
+  readUpTo: number,
+): Pick<ListState, 'caughtUpTo' | 'ahead'> {
+  let cursor = Math.max(state.caughtUpTo ?? 0, readUpTo);
+  const ahead = new Map([...state.ahead].filter(([, id]) => id > cursor));
+  for (let next = ahead.get(cursor); next !== undefined; next = ahead.get(cursor)) {
+    ahead.delete(cursor);
+    cursor = next;
+  }
+  return { caughtUpTo: cursor, ahead };
+}
+
+/** The chain after a live event: it continues the chain, waits ahead of a gap, or is old news. */
+function chainLive(state: ListState, event: WebhookEvent): Pick<ListState, 'caughtUpTo' | 'ahead'> {
+  const previous = event.previousId ?? 0;
+  if (state.caughtUpTo !== null && previous === state.caughtUpTo) {
+    return advance({ caughtUpTo: event.id, ahead: state.ahead }, event.id);
+  }
+  if (state.caughtUpTo !== null && event.id <= state.caughtUpTo) return state;
+  return { caughtUpTo: state.caughtUpTo, ahead: new Map(state.ahead).set(previous, event.id) };
+}
+
 /** Keeps the selection; when there is none and the list was empty, the newest event is selected. */
 function selectionAfterGrowth(state: ListState, events: WebhookEvent[]): number | null {
   if (state.selectedId !== null || state.events.length > 0) return state.selectedId;
@@ -75,7 +112,7 @@ export function applyFirstPage(state: ListState, page: readonly WebhookEvent[], 
   return {
     events,
     selectedId: state.selectedId ?? events[0]?.id ?? null,
-    newestId: maxId(state.newestId, page),
+    ...advance(state, maxId(0, page) ?? 0),
     oldestId: minId(null, page),
     hasOlder: page.length >= pageSize,
     isLoaded: true,
@@ -99,16 +136,36 @@ export function addLiveEvent(state: ListState, event: WebhookEvent): ListState {
     ...state,
     events,
     selectedId: selectionAfterGrowth(state, events),
-    newestId: maxId(state.newestId, [event]),
+    ...chainLive(state, event),
   };
 }
 
-/** Events that arrived while the socket was away (`?after=<newest id>`), merged in without duplicates. */
-export function applyCaughtUp(state: ListState, caughtUp: readonly WebhookEvent[]): ListState {
+/** The newest live event held ahead of a gap (0 when none). */
+export function newestAhead(state: ListState): number {
+  return Math.max(0, ...state.ahead.values());
+}
+
+/**
+ * Events read after `caughtUpTo` (`?after=`), merged in without duplicates. The server commits a
+ * session's ids in order, so such a read holds everything up to the newest id it returns, and
+ * also everything up to `coveredUpTo`: the newest live event that had arrived before the read
+ * began (a live event is sent only once stored, so the read could see all before it).
+ */
+export function applyCaughtUp(
+  state: ListState,
+  caughtUp: readonly WebhookEvent[],
+  coveredUpTo = 0,
+): ListState {
   const events = mergeEvents(state.events, caughtUp);
-  const newestId = maxId(state.newestId, caughtUp);
-  if (events === state.events && newestId === state.newestId) return state;
-  return { ...state, events, selectedId: selectionAfterGrowth(state, events), newestId };
+  const chain = advance(state, Math.max(maxId(0, caughtUp) ?? 0, coveredUpTo));
+  if (
+    events === state.events &&
+    chain.caughtUpTo === state.caughtUpTo &&
+    chain.ahead.size === state.ahead.size
+  ) {
+    return state;
+  }
+  return { ...state, events, selectedId: selectionAfterGrowth(state, events), ...chain };
 }
 
 /** A page of older requests (`?before=<oldest id>`) appended; more may follow while the page was full. */
@@ -118,7 +175,6 @@ export function applyOlderPage(state: ListState, page: readonly WebhookEvent[], 
     ...state,
     events,
     selectedId: selectionAfterGrowth(state, events),
-    newestId: maxId(state.newestId, page),
     oldestId: minId(state.oldestId, page),
     hasOlder: page.length >= pageSize,
   };

@@ -13,7 +13,9 @@ import {
   applyCaughtUp,
   applyFirstPage,
   applyOlderPage,
+  hasGap,
   initialListState,
+  newestAhead,
   removeEvent,
   selectedEvent,
   selectEvent,
@@ -34,6 +36,9 @@ export interface WebhookEventsView {
   loadOlder: () => void;
   retryLoad: () => void;
 }
+
+/** How long a gap in the live chain may last before the missing events are read from the server. */
+const GAP_WAIT_MS = 1000;
 
 /** Runs `run` now, or once more right after the run in progress; never two at a time. */
 function useSerialTask(run: () => Promise<void>): () => Promise<void> {
@@ -80,8 +85,9 @@ export function useWebhookEvents(): WebhookEventsView {
 
   const fetchMissed = useCallback(async () => {
     try {
-      const caughtUp = await listEventsAfter(latest.current.newestId ?? 0);
-      setState((current) => applyCaughtUp(current, caughtUp));
+      const covered = newestAhead(latest.current);
+      const caughtUp = await listEventsAfter(latest.current.caughtUpTo ?? 0);
+      setState((current) => applyCaughtUp(current, caughtUp, covered));
     } catch {
       // The next reconnect tries again; live events keep arriving meanwhile.
     }
@@ -98,6 +104,16 @@ export function useWebhookEvents(): WebhookEventsView {
     isCatchUpDue.current = false;
     void catchUp();
   }, [state.isLoaded, catchUp]);
+
+  // A live event whose predecessor has not arrived: usually that one is a moment behind (stored
+  // on another instance), but it may have been lost on the way (Redis away while the socket
+  // stayed up). Give it a moment, then read what is missing.
+  const isGap = state.isLoaded && hasGap(state);
+  useEffect(() => {
+    if (!isGap) return;
+    const timer = setTimeout(() => void catchUp(), GAP_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [isGap, catchUp]);
 
   const loadOlder = useCallback(() => {
     const { oldestId, hasOlder } = latest.current;

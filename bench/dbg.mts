@@ -1,0 +1,14 @@
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../e2e/harness.js';
+const context = await chromium.launchPersistentContext('/tmp/dbgprof' + Date.now(), { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, viewport: { width: 1280, height: 860 } });
+const page = context.pages()[0]!;
+await page.goto('http://127.0.0.1:3517/webhook');
+await page.waitForFunction(() => localStorage.getItem('userSessionId'));
+const s = await page.evaluate(() => localStorage.getItem('userSessionId'));
+console.log(s);
+for (let i = 0; i < 3; i++) await fetch(`http://127.0.0.1:3517/webhook/${s}`, { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } });
+await page.goto('http://127.0.0.1:3517/webhook');
+await page.waitForTimeout(2000);
+await page.screenshot({ path: '/tmp/dbg.png' });
+console.log(await page.getByRole('list').evaluateAll((els) => els.map((e) => e.outerHTML.slice(0, 300))));
+await context.close();
