@@ -12,6 +12,8 @@ import { createOutageLog } from './outage-log.js';
 import { registerErrorHandler } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { identityPlugin } from './http/identity.js';
+import { openApiRoutes } from './http/openapi/openapi.routes.js';
+import { listRegisteredRoutes } from './http/openapi/route-list.js';
 import { spaPlugin } from './http/spa.js';
 import { createPublisher } from './realtime/publisher.js';
 import { createRealtime } from './realtime/socket.js';
@@ -71,6 +73,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 500 },
   });
   for (const method of EXTRA_CAPTURE_METHODS) app.addHttpMethod(method, { hasBody: true });
+  listRegisteredRoutes(app);
 
   const databaseOutage = createOutageLog(app.log, {
     down: 'The database is unavailable: requests that need it answer 503 until it is back',
@@ -157,6 +160,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(suggestionsRoutes, { suggestions });
   await app.register(adminRoutes, { admin });
   await app.register(suggestionsAdminRoutes, { suggestions, admin });
+  await app.register(openApiRoutes, { publicUrl: config.publicUrl });
   await app.register(spaPlugin, { webDir: config.webDir, publicUrl: config.publicUrl });
   return app;
 }

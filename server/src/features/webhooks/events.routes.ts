@@ -5,29 +5,29 @@ import { requireUser } from '../../http/identity.js';
 import { parseInput } from '../../http/validation.js';
 import type { WebhooksService } from './webhooks.service.js';
 
-const pageSchema = z.object({
+export const eventsPageSchema = z.object({
   limit: z.coerce.number().int().min(1).max(EVENTS_PAGE_MAX).default(EVENTS_PAGE_DEFAULT),
   before: z.coerce.number().int().positive().optional(),
   after: z.coerce.number().int().min(0).optional(),
 });
 
-const idSchema = z.object({ id: z.coerce.number().int().positive() });
+export const eventIdSchema = z.object({ id: z.coerce.number().int().positive() });
 
 export async function eventsRoutes(app: FastifyInstance, options: { webhooks: WebhooksService }) {
   app.get('/api/events', async (request) => {
     const user = requireUser(request);
-    return options.webhooks.list(user, parseInput(pageSchema, request.query));
+    return options.webhooks.list(user, parseInput(eventsPageSchema, request.query));
   });
 
   app.delete('/api/events/:id', async (request) => {
     const user = requireUser(request);
-    await options.webhooks.hide(user, parseInput(idSchema, request.params).id);
+    await options.webhooks.hide(user, parseInput(eventIdSchema, request.params).id);
     return { ok: true };
   });
 
   app.get('/api/events/:id/body', async (request, reply) => {
     const user = requireUser(request);
-    const { id } = parseInput(idSchema, request.params);
+    const { id } = parseInput(eventIdSchema, request.params);
     const decoded = (request.query as Record<string, unknown>).decoded === '1';
     const body = await options.webhooks.body(user, id, decoded);
     return reply

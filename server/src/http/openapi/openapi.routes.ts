@@ -1,0 +1,62 @@
+/**
+ * The API's OpenAPI 3.1 document and a reference page for people, served by the app itself: the
+ * page loads Swagger UI's files from the installed package and starts it from a file of ours, so
+ * no CDN and no inline script is involved.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { NotFoundError } from '../errors.js';
+import { buildOpenApiDocument } from './document.js';
+import { apiOperations } from './operations.js';
+
+const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+const DOCS_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Hookbay API reference</title>
+    <link rel="icon" href="/favicon.svg" />
+    <link rel="stylesheet" href="/api/docs/swagger-ui.css" />
+  </head>
+  <body>
+    <div id="docs"></div>
+    <script src="/api/docs/swagger-ui-bundle.js"></script>
+    <script src="/api/docs/start.js"></script>
+  </body>
+</html>
+`;
+
+const START_SCRIPT = `SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#docs', deepLinking: true });\n`;
+
+/** The files the page loads, by name: Swagger UI's own, and the one that starts it. */
+const DOCS_FILES: Record<string, { type: string; read: () => fs.ReadStream | string }> = {
+  'swagger-ui.css': {
+    type: 'text/css; charset=utf-8',
+    read: () => fs.createReadStream(path.join(swaggerDir, 'swagger-ui.css')),
+  },
+  'swagger-ui-bundle.js': {
+    type: 'text/javascript; charset=utf-8',
+    read: () => fs.createReadStream(path.join(swaggerDir, 'swagger-ui-bundle.js')),
+  },
+  'start.js': { type: 'text/javascript; charset=utf-8', read: () => START_SCRIPT },
+};
+
+export async function openApiRoutes(app: FastifyInstance, options: { publicUrl: string | null }) {
+  const document = JSON.stringify(buildOpenApiDocument(apiOperations, options.publicUrl));
+
+  app.get('/api/openapi.json', async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(document),
+  );
+
+  app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(DOCS_PAGE));
+
+  app.get<{ Params: { file: string } }>('/api/docs/:file', async (request, reply) => {
+    const file = Object.hasOwn(DOCS_FILES, request.params.file) ? DOCS_FILES[request.params.file] : undefined;
+    if (!file) throw new NotFoundError('No such file.');
+    return reply.type(file.type).header('cache-control', 'public, max-age=3600').send(file.read());
+  });
+}

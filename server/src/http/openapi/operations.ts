@@ -1,0 +1,347 @@
+/**
+ * What the public API offers, one entry per route, built from the very zod schemas the routes
+ * validate their input with. `openapi.test.ts` checks that every route the server registers is
+ * here and every entry is a registered route, so the document cannot drift from the server.
+ */
+import { z } from 'zod';
+import { urlBodySchema } from '../../../../shared/links.js';
+import { sessionRequestSchema } from '../../../../shared/sessions.js';
+import {
+  createSuggestionSchema,
+  suggestionStatusSchema,
+  updateSuggestionSchema,
+} from '../../../../shared/suggestions.js';
+import { eventIdSchema, eventsPageSchema } from '../../features/webhooks/events.routes.js';
+
+export type Access = 'public' | 'session' | 'admin';
+
+/** Sections of the reference, in the order it shows them. */
+export const API_TAGS = [
+  'Webhook Inspector',
+  'Short links',
+  'Sessions',
+  'Suggestions',
+  'Admin',
+  'Service',
+] as const;
+
+export interface ApiResponse {
+  description: string;
+  /** JSON answer shape; omitted for answers that are not JSON or need no schema. */
+  schema?: z.ZodType;
+  /** Media type of a non-JSON answer. */
+  mediaType?: string;
+}
+
+export interface ApiOperation {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'TRACE';
+  /** Fastify's form of the path (`/api/events/:id`). */
+  path: string;
+  tag: (typeof API_TAGS)[number];
+  summary: string;
+  description?: string;
+  access: Access;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** Media type of a non-JSON request body (capture). */
+  bodyMediaType?: string;
+  responses: Record<number, ApiResponse>;
+}
+
+export const errorSchema = z.object({
+  error: z.string().describe('What went wrong, in words a person can read.'),
+});
+const okSchema = z.object({ ok: z.literal(true) });
+const idParams = z.object({ id: z.string() });
+const sessionIdParams = z.object({
+  sessionId: z.string().describe('The session id (a UUID) from the webhook URL.'),
+});
+
+const unauthorised: Record<number, ApiResponse> = {
+  401: { description: 'No session, or an unknown one.', schema: errorSchema },
+};
+const invalid: Record<number, ApiResponse> = {
+  400: { description: 'Invalid input; the message names the field.', schema: errorSchema },
+};
+const notFound: Record<number, ApiResponse> = {
+  404: { description: 'No such item for this session.', schema: errorSchema },
+};
+const adminOnly: Record<number, ApiResponse> = {
+  ...unauthorised,
+  403: { description: 'The session is not an admin.', schema: errorSchema },
+};
+
+const CAPTURE_DESCRIPTION =
+  'Any method and any content type is captured and kept byte for byte, including WebDAV and other ' +
+  'methods Node.js parses (PROPFIND, PURGE, …), which OpenAPI cannot list as operations. The answer ' +
+  'is `{"ok": true, "id": …}` unless scripted responses or a responding forwarder say otherwise.';
+
+function captureOperations(path: string): ApiOperation[] {
+  const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'TRACE'] as const;
+  return methods.map((method) => ({
+    method,
+    path,
+    tag: 'Webhook Inspector',
+    summary: `Capture a ${method} request`,
+    description: CAPTURE_DESCRIPTION,
+    access: 'public',
+    params: path.endsWith('*')
+      ? sessionIdParams.extend({ '*': z.string().describe('Any sub-path.') })
+      : sessionIdParams,
+    body: method === 'GET' || method === 'HEAD' ? undefined : z.string(),
+    bodyMediaType: '*/*',
+    responses: {
+      200: {
+        description: 'Stored.',
+        schema: z.object({ ok: z.literal(true), id: z.number().int() }),
+      },
+      404: { description: 'No webhook URL with this session id.', schema: errorSchema },
+      413: {
+        description: 'The body is over the capture limit; its start was kept.',
+        schema: z.object({ error: z.string(), id: z.number().int() }),
+      },
+    },
+  }));
+}
+
+export const apiOperations: ApiOperation[] = [
+  {
+    method: 'GET',
+    path: '/healthz',
+    tag: 'Service',
+    summary: 'Health check',
+    access: 'public',
+    responses: { 200: { description: 'The server can serve.', schema: z.object({ ok: z.literal(true) }) } },
+  },
+  {
+    method: 'POST',
+    path: '/api/user',
+    tag: 'Sessions',
+    summary: 'Start or resume a session',
+    description: 'Without a sessionId a new anonymous session is made; a known one is resumed.',
+    access: 'public',
+    body: sessionRequestSchema,
+    responses: {
+      200: {
+        description: 'The session.',
+        schema: z.object({ id: z.string(), sessionId: z.string() }),
+      },
+      ...invalid,
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/events',
+    tag: 'Webhook Inspector',
+    summary: 'List captured requests, newest first',
+    access: 'session',
+    query: eventsPageSchema,
+    responses: { 200: { description: 'A page of events.' }, ...invalid, ...unauthorised },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/events/:id',
+    tag: 'Webhook Inspector',
+    summary: 'Delete (hide) a captured request',
+    access: 'session',
+    params: eventIdSchema,
+    responses: {
+      200: { description: 'Deleted.', schema: okSchema },
+      ...invalid,
+      ...unauthorised,
+      ...notFound,
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/events/:id/body',
+    tag: 'Webhook Inspector',
+    summary: 'Download the stored body bytes',
+    description: 'Add `?decoded=1` to undo its Content-Encoding (gzip, deflate, br).',
+    access: 'session',
+    params: eventIdSchema,
+    query: z.object({ decoded: z.enum(['1']).optional(), sessionId: z.string().optional() }),
+    responses: {
+      200: { description: 'The body, as an attachment.', mediaType: 'application/octet-stream' },
+      ...invalid,
+      ...unauthorised,
+      ...notFound,
+      422: { description: 'The body could not be decoded.', schema: errorSchema },
+    },
+  },
+  ...captureOperations('/webhook/:sessionId'),
+  ...captureOperations('/webhook/:sessionId/*'),
+  {
+    method: 'GET',
+    path: '/api/urls',
+    tag: 'Short links',
+    summary: 'List the session’s short links',
+    access: 'session',
+    responses: { 200: { description: 'The links, newest first.' }, ...unauthorised },
+  },
+  {
+    method: 'POST',
+    path: '/api/urls',
+    tag: 'Short links',
+    summary: 'Create a short link',
+    access: 'session',
+    body: urlBodySchema,
+    responses: { 201: { description: 'The new link.' }, ...invalid, ...unauthorised },
+  },
+  {
+    method: 'PUT',
+    path: '/api/urls/:id',
+    tag: 'Short links',
+    summary: 'Change a short link',
+    access: 'session',
+    params: idParams,
+    body: urlBodySchema,
+    responses: { 200: { description: 'The changed link.' }, ...invalid, ...unauthorised, ...notFound },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/urls/:id',
+    tag: 'Short links',
+    summary: 'Delete a short link',
+    access: 'session',
+    params: idParams,
+    responses: { 200: { description: 'Deleted.', schema: okSchema }, ...unauthorised, ...notFound },
+  },
+  {
+    method: 'GET',
+    path: '/s/:id',
+    tag: 'Short links',
+    summary: 'Follow a short link',
+    description: 'Redirects (302) to the stored URL and counts the click; HEAD redirects without counting.',
+    access: 'public',
+    params: idParams,
+    responses: {
+      302: { description: 'To the stored URL.' },
+      404: { description: 'No such link: an HTML page.', mediaType: 'text/html' },
+    },
+  },
+  {
+    method: 'HEAD',
+    path: '/s/:id',
+    tag: 'Short links',
+    summary: 'Check a short link without counting a click',
+    access: 'public',
+    params: idParams,
+    responses: { 302: { description: 'To the stored URL.' }, 404: { description: 'No such link.' } },
+  },
+  {
+    method: 'GET',
+    path: '/s/:id/analytics',
+    tag: 'Short links',
+    summary: 'Analytics of one of the session’s links',
+    description: 'Add `?format=csv` for every click as a CSV file.',
+    access: 'session',
+    params: idParams,
+    query: z.object({ format: z.enum(['csv']).optional() }),
+    responses: { 200: { description: 'The analytics.' }, ...unauthorised, ...notFound },
+  },
+  {
+    method: 'POST',
+    path: '/api/suggestions',
+    tag: 'Suggestions',
+    summary: 'Send a suggestion',
+    access: 'session',
+    body: createSuggestionSchema,
+    responses: {
+      201: { description: 'The stored suggestion.' },
+      ...invalid,
+      ...unauthorised,
+      429: { description: 'Too many suggestions; see Retry-After.', schema: errorSchema },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/user/suggestions',
+    tag: 'Suggestions',
+    summary: 'The session’s own suggestions',
+    access: 'session',
+    responses: { 200: { description: 'Newest first.' }, ...unauthorised },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/check-status',
+    tag: 'Admin',
+    summary: 'Whether this browser holds admin rights',
+    access: 'public',
+    responses: { 200: { description: 'Never 401.', schema: z.object({ isAdmin: z.boolean() }) } },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/claim/:token',
+    tag: 'Admin',
+    summary: 'Claim a one-time admin link',
+    description: 'Opened in the browser holding the granted session: sets the admin cookie and redirects.',
+    access: 'session',
+    params: z.object({ token: z.string() }),
+    responses: {
+      302: { description: 'To the admin panel.' },
+      403: { description: 'Refused, as text.', mediaType: 'text/plain' },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/suggestions',
+    tag: 'Admin',
+    summary: 'Every suggestion',
+    access: 'admin',
+    responses: { 200: { description: 'Newest first.' }, ...adminOnly },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/suggestions/:status',
+    tag: 'Admin',
+    summary: 'Suggestions with one status',
+    access: 'admin',
+    params: z.object({ status: suggestionStatusSchema }),
+    responses: { 200: { description: 'Newest first.' }, ...invalid, ...adminOnly },
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/suggestions/:id',
+    tag: 'Admin',
+    summary: 'Change a suggestion’s status and notes',
+    access: 'admin',
+    params: idParams,
+    body: updateSuggestionSchema,
+    responses: { 200: { description: 'The changed suggestion.' }, ...invalid, ...adminOnly, ...notFound },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/suggestions-stats',
+    tag: 'Admin',
+    summary: 'Counts of suggestions by status',
+    access: 'admin',
+    responses: { 200: { description: 'The counts.' }, ...adminOnly },
+  },
+  {
+    method: 'GET',
+    path: '/api/openapi.json',
+    tag: 'Service',
+    summary: 'This document',
+    access: 'public',
+    responses: { 200: { description: 'OpenAPI 3.1.' } },
+  },
+  {
+    method: 'GET',
+    path: '/api/docs',
+    tag: 'Service',
+    summary: 'A readable reference of this document',
+    access: 'public',
+    responses: { 200: { description: 'An HTML page.', mediaType: 'text/html' } },
+  },
+  {
+    method: 'GET',
+    path: '/api/docs/:file',
+    tag: 'Service',
+    summary: 'A file of the reference page (its script and style)',
+    access: 'public',
+    params: z.object({ file: z.string() }),
+    responses: { 200: { description: 'The file.', mediaType: '*/*' }, ...notFound },
+  },
+];
