@@ -12,8 +12,10 @@ export function openApiPath(fastifyPath: string): string {
 }
 
 function jsonSchema(schema: z.ZodType): JsonObject {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
-  return rest;
+  const converted: JsonObject = { ...z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) };
+  // The document declares the dialect once for all its schemas.
+  delete converted.$schema;
+  return converted;
 }
 
 function parameters(operation: ApiOperation): JsonObject[] {
