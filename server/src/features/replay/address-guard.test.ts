@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ForbiddenError } from '../../http/errors.js';
 import { blockedRangeOf, pinnedLookup, vetTarget, type ResolvedAddress } from './address-guard.js';
@@ -143,5 +145,31 @@ describe('pinnedLookup', () => {
     const answers: unknown[] = [];
     pinnedLookup(addresses)('rebinding.example', { all: true }, (...args) => answers.push(args));
     expect(answers).toEqual([[null, addresses]]);
+  });
+});
+
+describe('pinnedLookup with Node’s HTTP client', () => {
+  it('makes a request for a made-up name connect to the vetted address', async () => {
+    const server = http.createServer((request, response) => response.end(request.headers.host));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo; // a TCP listener always has an AddressInfo
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const request = http.request(
+          `http://replay-target.invalid:${port}/`,
+          { agent: false, lookup: pinnedLookup([v4('127.0.0.1')]) },
+          (response) => {
+            let text = '';
+            response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            response.on('end', () => resolve(text));
+          },
+        );
+        request.on('error', reject);
+        request.end();
+      });
+      expect(answer).toBe(`replay-target.invalid:${port}`);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -46,6 +46,8 @@ export async function replayRoutes(app: FastifyInstance, options: ReplayRoutesOp
     allowPrivate: options.allowPrivate,
     connectToSelf: () => {
       const [client, server] = duplexPair();
+      // The two ends do not close each other; a replay given up on must not leave the server's end open.
+      client.once('close', () => server.destroy());
       app.server.emit('connection', server);
       return client;
     },

@@ -128,7 +128,11 @@ function send(
   const controller = new AbortController();
   return new Promise((resolve, reject) => {
     let isSettled = false;
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const timer = setTimeout(() => {
+      controller.abort();
+      // Settles even if the aborted request reports nothing further.
+      fail(new Error('timed out'));
+    }, timeoutMs);
     const settle = (finish: () => void) => {
       if (isSettled) return;
       isSettled = true;
