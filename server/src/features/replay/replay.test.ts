@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REPLAY_ANSWER_MAX_BYTES, replayPath, type ReplayAnswer } from '../../../../shared/replay.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import type { WebhookEvent } from '../../../../shared/webhooks.js';
+import { loadConfig } from '../../config.js';
 import { registerErrorHandler } from '../../http/errors.js';
 import { identityPlugin } from '../../http/identity.js';
 import { createOutageLog } from '../../outage-log.js';
@@ -547,5 +548,13 @@ describe('POST /api/events/:id/replay', () => {
     it('answers 400 for an id that is not a number', async () => {
       expectError(await replay(app, user, 'abc', { url: target.url }), 400, /^id: /);
     });
+  });
+});
+
+describe('REPLAY_ALLOW_PRIVATE', () => {
+  it('is off unless set to a true value', () => {
+    expect(loadConfig({}).replayAllowPrivate).toBe(false);
+    expect(loadConfig({ REPLAY_ALLOW_PRIVATE: 'false' }).replayAllowPrivate).toBe(false);
+    expect(loadConfig({ REPLAY_ALLOW_PRIVATE: 'true' }).replayAllowPrivate).toBe(true);
   });
 });
