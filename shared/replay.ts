@@ -24,7 +24,7 @@ export interface ReplayAnswer {
 /** How much of a target's answer body is kept and shown. */
 export const REPLAY_ANSWER_MAX_BYTES = 1024 * 1024;
 export const REPLAY_TIMEOUT_MS = 10_000;
-export const REPLAY_MAX_HEADERS = 200;
+const REPLAY_MAX_HEADERS = 200;
 const MAX_TARGET_LENGTH = 2048;
 
 /**
@@ -53,7 +53,7 @@ const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-export const TARGET_URL_MESSAGE = 'Enter an http:// or https:// URL to send the request to.';
+const TARGET_URL_MESSAGE = 'Enter an http:// or https:// URL to send the request to.';
 
 /** Body of POST /api/events/{id}/replay; whatever is left out is taken from the stored request. */
 export const replayBodySchema = z
