@@ -340,11 +340,15 @@ describe('POST /api/events/:id/replay', () => {
       );
       const id = (JSON.parse(captured.body) as { id: number }).id;
 
-      // Injected calls come to the server as http://localhost.
-      const response = await replay(guarded, owner, id, {
-        url: `http://localhost/webhook/${owner.sessionId}/again?n=1`,
+      // Asked over the network, as the page does: the server knows itself by the Host it was called at.
+      const webhookCopyUrl = `${guardedOrigin}/webhook/${owner.sessionId}/again?n=1`;
+      const response = await fetch(`${guardedOrigin}${replayPath(id)}`, {
+        method: 'POST',
+        headers: { ...asUser(owner), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ url: webhookCopyUrl }),
       });
-      const answer = answerOf(response);
+      expect(response.status).toBe(200);
+      const answer = (await response.json()) as ReplayAnswer;
       expect(answer.status).toBe(200);
       const copyId = (JSON.parse(answer.body) as { ok: boolean; id: number }).id;
       expect(copyId).toBeGreaterThan(id);
@@ -355,7 +359,7 @@ describe('POST /api/events/:id/replay', () => {
       expect(copy?.queryString).toBe('n=1');
       expect(copy?.body).toBe(BODY.toString('utf8'));
       expect(copy?.rawHeaders).toEqual([
-        ['Host', 'localhost'],
+        ['Host', new URL(guardedOrigin).host],
         ['X-Signature', 'sha256=abc'],
         ['content-type', 'application/json'],
         ['X-Repeat', 'one'],
