@@ -22,6 +22,7 @@ import { sessionsRoutes } from './features/sessions/sessions.routes.js';
 import { createSessionsService, type SessionsService } from './features/sessions/sessions.service.js';
 import { captureRoutes, EXTRA_CAPTURE_METHODS } from './features/webhooks/capture.routes.js';
 import { eventsRoutes } from './features/webhooks/events.routes.js';
+import { replayRoutes } from './features/replay/replay.routes.js';
 import { createWebhooksRepo } from './features/webhooks/webhooks.repo.js';
 import { createWebhooksService, type WebhooksService } from './features/webhooks/webhooks.service.js';
 import { createAnalyticsRepo } from './features/short-links/analytics.repo.js';
@@ -150,6 +151,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(sessionsRoutes, { sessions });
   await app.register(eventsRoutes, { webhooks });
   await app.register(captureRoutes, { webhooks, captureMaxBytes: config.captureMaxBytes });
+  await app.register(replayRoutes, {
+    webhooks,
+    allowPrivate: config.replayAllowPrivate,
+    publicUrl: config.publicUrl,
+    captureMaxBytes: config.captureMaxBytes,
+  });
   await app.register(linksRoutes, { links, publicUrl: config.publicUrl });
   await app.register(redirectRoutes, {
     links,

@@ -7,6 +7,11 @@ export const STORAGE_KEYS = {
   theme: 'theme',
 } as const;
 
+/** Where the Replay dialog last sent a session's requests: one target remembered per session. */
+export function replayTargetKey(sessionId: string): string {
+  return `replayTarget:${sessionId}`;
+}
+
 export type Theme = 'light' | 'dark';
 
 /** The stored session id, only while the current time is before the stored expiry. */

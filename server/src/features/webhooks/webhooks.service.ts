@@ -9,6 +9,7 @@ import type { Publisher } from '../../realtime/publisher.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import { parseRawHeaders, toWebhookEvent } from './event-view.js';
 import { toEventRow, type CapturedRequest, type NewEventRow, type WebhooksRepo } from './webhooks.repo.js';
+import type { EventRow } from './webhooks.repo.js';
 
 export interface WebhooksService {
   /** The user whose webhook URL carries this session id, or null when there is none. */
@@ -21,6 +22,8 @@ export interface WebhooksService {
   hide(user: SessionUser, id: number): Promise<void>;
   /** The stored body bytes, with the content encoding undone when `decoded` is set. */
   body(user: SessionUser, id: number, decoded: boolean): Promise<Buffer>;
+  /** The event as stored (raw headers, whole body); NotFoundError when the user has no such event. */
+  stored(user: SessionUser, id: number): Promise<EventRow>;
   /**
    * Keeps only the newest `eventsPerSession` events of every session captured into (on this
    * instance) since the last run. Two instances pruning one session at once is harmless: each
@@ -110,6 +113,7 @@ export function createWebhooksService(deps: {
       const encoding = contentEncodingOf(parseRawHeaders(row.raw_headers));
       return encoding ? decodeBody(row.body, encoding) : row.body;
     },
+    stored: findOwned,
     async pruneTouchedSessions() {
       const sessionIds = [...touched];
       touched.clear();

@@ -14,6 +14,7 @@ import { formatBytes, formatDateTime } from '../../../lib/format';
 import { bodyDownloadUrl, fetchEventBody } from '../api';
 import { RequestBody } from '../body/RequestBody';
 import { toCurl } from '../curl';
+import { ReplayButton } from '../replay/ReplayButton';
 import { messages } from '../messages';
 import { DetailSection } from './DetailSection';
 import { KeyValueTable } from './KeyValueTable';
@@ -80,6 +81,7 @@ export const RequestDetail = memo(function RequestDetail({ event, sessionId }: R
           <Button size="sm" variant="outline-primary" onClick={() => void handleCopyCurl()}>
             {messages.copyAsCurl}
           </Button>
+          <ReplayButton event={event} sessionId={sessionId} />
         </Card.Body>
       </Card>
       {event.size > 0 && (

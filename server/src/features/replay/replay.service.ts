@@ -1,0 +1,216 @@
+import { isUtf8 } from 'node:buffer';
+import http from 'node:http';
+import https from 'node:https';
+import type { Duplex } from 'node:stream';
+import {
+  isConnectionHeader,
+  REPLAY_ANSWER_MAX_BYTES,
+  REPLAY_TIMEOUT_MS,
+  type HeaderPairs,
+  type ReplayAnswer,
+} from '../../../../shared/replay.js';
+import type { SessionUser } from '../../../../shared/sessions.js';
+import { ForbiddenError } from '../../http/errors.js';
+import { CAPTURE_PREFIX } from '../webhooks/capture.routes.js';
+import { parseRawHeaders } from '../webhooks/event-view.js';
+import type { WebhooksService } from '../webhooks/webhooks.service.js';
+import { pinnedLookup, resolveWithDns, vetTarget, type Resolver } from './address-guard.js';
+
+/** What to change before sending; anything left out comes from the stored request. */
+export interface ReplayOverrides {
+  method?: string;
+  headers?: HeaderPairs;
+  body?: string;
+  bodyEncoding?: 'utf8' | 'base64';
+}
+
+/** The target could not be reached or did not answer in time; the message says which. */
+export class TargetUnreachableError extends Error {}
+
+export interface ReplayService {
+  /**
+   * Sends the user's stored event once to `target` and gives back the answer. A target that is
+   * this server's own capture URL (its origin is one of `ownOrigins`) is handed to the server
+   * directly, so it is captured again without leaving the process. Throws NotFoundError for an
+   * unknown event, ForbiddenError for a refused address, TargetUnreachableError otherwise.
+   */
+  replay(
+    user: SessionUser,
+    id: number,
+    target: URL,
+    overrides: ReplayOverrides,
+    ownOrigins: string[],
+  ): Promise<ReplayAnswer>;
+}
+
+interface OutgoingRequest {
+  method: string;
+  headers: HeaderPairs;
+  body: Buffer;
+}
+
+/** How the request reaches its target: over the network to vetted addresses, or into this server. */
+type Route = Pick<http.RequestOptions, 'lookup' | 'createConnection' | 'agent'>;
+
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE']);
+
+/**
+ * The headers for the target: the source's in order and case, Host first, Content-Length and
+ * Connection last. One request per connection: nothing is left open once the answer is in.
+ */
+function targetHeaders(target: URL, source: HeaderPairs, method: string, body: Buffer): HeaderPairs {
+  const hadLength = source.some(([name]) => name.toLowerCase() === 'content-length');
+  const headers: HeaderPairs = [
+    ['Host', target.host],
+    ...source.filter(([name]) => !isConnectionHeader(name)),
+  ];
+  // Without a length Node would send the body chunked, which the original may not have been.
+  if (body.length > 0 || hadLength || !BODYLESS_METHODS.has(method)) {
+    headers.push(['Content-Length', String(body.length)]);
+  }
+  headers.push(['Connection', 'close']);
+  return headers;
+}
+
+function isOwnCaptureUrl(target: URL, ownOrigins: string[]): boolean {
+  const { pathname } = target;
+  return (
+    ownOrigins.includes(target.origin) &&
+    pathname.startsWith(CAPTURE_PREFIX) &&
+    pathname.length > CAPTURE_PREFIX.length
+  );
+}
+
+const REASONS: Record<string, string> = {
+  ECONNREFUSED: 'the connection was refused',
+  ECONNRESET: 'the connection was closed before an answer came',
+  ENOTFOUND: 'the host name does not resolve',
+  EAI_AGAIN: 'the host name could not be resolved',
+  EHOSTUNREACH: 'there is no route to it',
+  ENETUNREACH: 'there is no route to it',
+};
+
+function unreachable(target: URL, error: unknown, timeoutMs: number | null): TargetUnreachableError {
+  if (timeoutMs !== null) {
+    return new TargetUnreachableError(`${target.host} did not answer within ${timeoutMs / 1000} seconds.`);
+  }
+  const code = (error as NodeJS.ErrnoException | null)?.code ?? '';
+  const reason = REASONS[code] ?? (error instanceof Error ? error.message : String(error));
+  return new TargetUnreachableError(`Could not reach ${target.host}: ${reason}.`);
+}
+
+function toAnswer(response: http.IncomingMessage, chunks: Buffer[], truncated: boolean, started: number) {
+  const body = Buffer.concat(chunks);
+  const isText = isUtf8(body);
+  const headers: HeaderPairs = [];
+  for (let index = 0; index + 1 < response.rawHeaders.length; index += 2) {
+    // The loop bound keeps both indexes inside the array.
+    headers.push([response.rawHeaders[index] as string, response.rawHeaders[index + 1] as string]);
+  }
+  return {
+    status: response.statusCode ?? 0,
+    headers,
+    body: body.toString(isText ? 'utf8' : 'base64'),
+    bodyEncoding: isText ? 'utf8' : 'base64',
+    truncated,
+    durationMs: Math.round(performance.now() - started),
+  } satisfies ReplayAnswer;
+}
+
+/** One request, one answer: no redirects followed, the answer body kept up to REPLAY_ANSWER_MAX_BYTES. */
+function send(
+  target: URL,
+  outgoing: OutgoingRequest,
+  route: Route,
+  timeoutMs: number,
+): Promise<ReplayAnswer> {
+  const started = performance.now();
+  const controller = new AbortController();
+  return new Promise((resolve, reject) => {
+    let isSettled = false;
+    const timer = setTimeout(() => {
+      controller.abort();
+      // Settles even if the aborted request reports nothing further.
+      fail(new Error('timed out'));
+    }, timeoutMs);
+    const settle = (finish: () => void) => {
+      if (isSettled) return;
+      isSettled = true;
+      clearTimeout(timer);
+      finish();
+    };
+    const fail = (error: unknown) =>
+      settle(() => reject(unreachable(target, error, controller.signal.aborted ? timeoutMs : null)));
+    const request = (target.protocol === 'https:' ? https : http).request(
+      {
+        protocol: target.protocol,
+        hostname: target.hostname.replace(/^\[(.*)\]$/, '$1'),
+        port: target.port || undefined,
+        path: target.pathname + target.search,
+        method: outgoing.method,
+        headers: outgoing.headers.flat(),
+        signal: controller.signal,
+        ...route,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        response.on('data', (chunk: Buffer) => {
+          const room = REPLAY_ANSWER_MAX_BYTES - kept;
+          chunks.push(chunk.subarray(0, room));
+          kept += Math.min(chunk.length, room);
+          if (chunk.length <= room) return;
+          settle(() => resolve(toAnswer(response, chunks, true, started)));
+          request.destroy();
+        });
+        response.on('end', () => settle(() => resolve(toAnswer(response, chunks, false, started))));
+        response.on('error', fail);
+      },
+    );
+    request.on('error', fail);
+    request.end(outgoing.body);
+  });
+}
+
+export function createReplayService(deps: {
+  webhooks: Pick<WebhooksService, 'stored'>;
+  /** Lets replay reach loopback, private and link-local addresses (REPLAY_ALLOW_PRIVATE). */
+  allowPrivate: boolean;
+  /** A connection into this server, as if a client had connected to it. */
+  connectToSelf: () => Duplex;
+  resolve?: Resolver;
+  timeoutMs?: number;
+}): ReplayService {
+  const resolve = deps.resolve ?? resolveWithDns;
+  const timeoutMs = deps.timeoutMs ?? REPLAY_TIMEOUT_MS;
+
+  async function routeTo(target: URL, ownOrigins: string[]): Promise<Route> {
+    if (isOwnCaptureUrl(target, ownOrigins)) return { createConnection: deps.connectToSelf };
+    if (deps.allowPrivate) return { agent: false };
+    try {
+      return { agent: false, lookup: pinnedLookup(await vetTarget(target, resolve)) };
+    } catch (error) {
+      if (error instanceof ForbiddenError) throw error;
+      throw unreachable(target, error, null);
+    }
+  }
+
+  return {
+    async replay(user, id, target, overrides, ownOrigins) {
+      const stored = await deps.webhooks.stored(user, id);
+      const method = overrides.method ?? stored.method;
+      const body =
+        overrides.body === undefined
+          ? stored.body
+          : Buffer.from(overrides.body, overrides.bodyEncoding ?? 'utf8');
+      const source = overrides.headers ?? parseRawHeaders(stored.raw_headers);
+      const route = await routeTo(target, ownOrigins);
+      return send(
+        target,
+        { method, headers: targetHeaders(target, source, method, body), body },
+        route,
+        timeoutMs,
+      );
+    },
+  };
+}
