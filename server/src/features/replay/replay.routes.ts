@@ -6,15 +6,13 @@
  */
 import { duplexPair } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { replayBodySchema } from '../../../../shared/replay.js';
 import { requireUser } from '../../http/identity.js';
 import { parseInput } from '../../http/validation.js';
+import { eventIdSchema } from '../webhooks/events.routes.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import type { Resolver } from './address-guard.js';
 import { createReplayService, TargetUnreachableError } from './replay.service.js';
-
-const idSchema = z.object({ id: z.coerce.number().int().positive() });
 
 export interface ReplayRoutesOptions {
   webhooks: Pick<WebhooksService, 'stored'>;
@@ -60,7 +58,7 @@ export async function replayRoutes(app: FastifyInstance, options: ReplayRoutesOp
     { bodyLimit: Math.ceil((options.captureMaxBytes * 4) / 3) + 64 * 1024 },
     async (request, reply) => {
       const user = requireUser(request);
-      const { id } = parseInput(idSchema, request.params);
+      const { id } = parseInput(eventIdSchema, request.params);
       const { url, ...overrides } = parseInput(replayBodySchema, request.body);
       try {
         return await replay.replay(user, id, new URL(url), overrides, ownOrigins(request, options.publicUrl));

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { urlBodySchema } from '../../../../shared/links.js';
+import { replayBodySchema } from '../../../../shared/replay.js';
 import { sessionRequestSchema } from '../../../../shared/sessions.js';
 import {
   createSuggestionSchema,
@@ -168,6 +169,37 @@ export const apiOperations: ApiOperation[] = [
       ...unauthorised,
       ...notFound,
       422: { description: 'The body could not be decoded.', schema: errorSchema },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/events/:id/replay',
+    tag: 'Webhook Inspector',
+    summary: 'Send a captured request again, from the server',
+    description:
+      'Anything left out is taken from the stored request. Targets on loopback, private, link-local, ' +
+      'CGNAT or multicast addresses are refused unless REPLAY_ALLOW_PRIVATE is set; this server’s own ' +
+      'webhook URLs are always allowed. Redirects are not followed.',
+    access: 'session',
+    params: eventIdSchema,
+    body: replayBodySchema,
+    responses: {
+      200: {
+        description: 'The target’s answer.',
+        schema: z.object({
+          status: z.number().int(),
+          headers: z.array(z.tuple([z.string(), z.string()])),
+          body: z.string(),
+          bodyEncoding: z.enum(['utf8', 'base64']),
+          durationMs: z.number(),
+          truncated: z.boolean(),
+        }),
+      },
+      ...invalid,
+      ...unauthorised,
+      403: { description: 'The target resolves to a refused address.', schema: errorSchema },
+      ...notFound,
+      502: { description: 'The target could not be reached or did not answer in 10 s.', schema: errorSchema },
     },
   },
   ...captureOperations('/webhook/:sessionId'),
