@@ -1,0 +1,152 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { makeEvent } from '../test-events';
+import { bodyLines, canonicalJson, diffLines, diffPairs, diffRequests, type DiffLine } from './diff';
+
+const show = (lines: DiffLine[]) =>
+  lines.map(({ kind, text }) => `${kind === 'same' ? ' ' : kind === 'added' ? '+' : '-'}${text}`);
+
+describe('diffLines', () => {
+  it('marks removed and added lines between common ones', () => {
+    expect(show(diffLines(['a', 'b', 'c', 'd'], ['a', 'c', 'x', 'd']))).toEqual([
+      ' a',
+      '-b',
+      ' c',
+      '+x',
+      ' d',
+    ]);
+  });
+
+  it('handles empty sides', () => {
+    expect(show(diffLines([], ['a']))).toEqual(['+a']);
+    expect(show(diffLines(['a'], []))).toEqual(['-a']);
+    expect(diffLines([], [])).toEqual([]);
+  });
+
+  it('keeps every line of both sides, in order, with as few changes as a shortest edit', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('a', 'b', 'c'), { maxLength: 12 }),
+        fc.array(fc.constantFrom('a', 'b', 'c'), { maxLength: 12 }),
+        (a, b) => {
+          const lines = diffLines(a, b);
+          expect(lines.filter((l) => l.kind !== 'added').map((l) => l.text)).toEqual(a);
+          expect(lines.filter((l) => l.kind !== 'removed').map((l) => l.text)).toEqual(b);
+          // The same lines form a common subsequence as long as the longest one.
+          expect(lines.filter((l) => l.kind === 'same').length).toBe(longestCommon(a, b));
+        },
+      ),
+    );
+  });
+
+  it('still lists every line when the bodies share almost nothing', () => {
+    const a = Array.from({ length: 1500 }, (_, i) => `a${i}`);
+    const b = Array.from({ length: 1500 }, (_, i) => `b${i}`);
+    const lines = diffLines(['same', ...a], ['same', ...b]);
+    expect(lines).toHaveLength(3001);
+    expect(lines[0]).toEqual({ kind: 'same', text: 'same' });
+    expect(lines.filter((l) => l.kind === 'removed')).toHaveLength(1500);
+  });
+});
+
+function longestCommon(a: string[], b: string[]): number {
+  const table = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = table[i] as number[];
+      const above = table[i - 1] as number[];
+      row[j] = a[i - 1] === b[j - 1] ? (above[j - 1] ?? 0) + 1 : Math.max(above[j] ?? 0, row[j - 1] ?? 0);
+    }
+  }
+  return table[a.length]?.[b.length] ?? 0;
+}
+
+describe('diffPairs', () => {
+  it('compares headers by name in any case: added, removed, changed and same', () => {
+    const a = [
+      ['Content-Type', 'application/json'],
+      ['X-Attempt', '1'],
+      ['X-Old', 'gone'],
+      ['Accept', '*/*'],
+    ] as const;
+    const b = [
+      ['content-type', 'application/json'],
+      ['X-Attempt', '2'],
+      ['Accept', '*/*'],
+      ['X-New', 'here'],
+    ] as const;
+    expect(diffPairs(a, b)).toEqual([
+      { name: 'Content-Type', change: 'same', before: 'application/json', after: 'application/json' },
+      { name: 'X-Attempt', change: 'changed', before: '1', after: '2' },
+      { name: 'X-Old', change: 'removed', before: 'gone', after: null },
+      { name: 'Accept', change: 'same', before: '*/*', after: '*/*' },
+      { name: 'X-New', change: 'added', before: null, after: 'here' },
+    ]);
+  });
+
+  it('joins a repeated header, so its order counts', () => {
+    const diff = diffPairs(
+      [
+        ['X-Dup', 'a'],
+        ['X-Dup', 'b'],
+      ],
+      [
+        ['X-Dup', 'b'],
+        ['X-Dup', 'a'],
+      ],
+    );
+    expect(diff).toEqual([{ name: 'X-Dup', change: 'changed', before: 'a, b', after: 'b, a' }]);
+  });
+});
+
+describe('canonicalJson', () => {
+  it('sorts keys at every level and keeps array order', () => {
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe(
+      '{\n  "a": {\n    "c": null,\n    "d": [\n      3,\n      {\n        "y": 2,\n        "z": 1\n      }\n    ]\n  },\n  "b": 1\n}',
+    );
+  });
+});
+
+describe('diffRequests', () => {
+  const headersOf = (event: ReturnType<typeof makeEvent>) => event.rawHeaders;
+
+  it('compares JSON bodies by content, not key order or spacing', () => {
+    const a = makeEvent(1, { body: '{"id":1,"status":"open","tags":["x"]}' });
+    const b = makeEvent(2, { body: '{ "tags": ["x"], "status": "closed", "id": 1 }' });
+    const diff = diffRequests(a, b, headersOf);
+    expect(diff.isJson).toBe(true);
+    expect(show(diff.body)).toEqual([
+      ' {',
+      '   "id": 1,',
+      '-  "status": "open",',
+      '+  "status": "closed",',
+      '   "tags": [',
+      '     "x"',
+      '   ]',
+      ' }',
+    ]);
+  });
+
+  it('compares text bodies line by line and the request line field by field', () => {
+    const a = makeEvent(1, { method: 'POST', path: '/a', queryString: 'x=1', body: 'one\ntwo\n' });
+    const b = makeEvent(2, { method: 'PUT', path: '/a', queryString: '', body: 'one\r\nthree\r\n' });
+    const diff = diffRequests(a, b, headersOf);
+    expect(diff.isJson).toBe(false);
+    expect(show(diff.body)).toEqual([' one', '-two', '+three', ' ']);
+    expect(diff.requestLine).toEqual([
+      { name: 'Method', change: 'changed', before: 'POST', after: 'PUT' },
+      { name: 'Path', change: 'same', before: '/a', after: '/a' },
+      { name: 'Query', change: 'changed', before: 'x=1', after: '' },
+    ]);
+  });
+});
+
+describe('bodyLines', () => {
+  it('shows a binary body as a hex dump and no body as no lines', () => {
+    const binary = makeEvent(1, { body: btoa('\u0000\u00ff'), bodyEncoding: 'base64' });
+    expect(bodyLines(binary, false)).toEqual([
+      '00000000  00 ff                                             |..|',
+    ]);
+    expect(bodyLines(makeEvent(2), false)).toEqual([]);
+  });
+});
