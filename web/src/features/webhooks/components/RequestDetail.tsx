@@ -15,6 +15,10 @@ import { bodyDownloadUrl, fetchEventBody } from '../api';
 import { RequestBody } from '../body/RequestBody';
 import { toCurl } from '../curl';
 import { messages } from '../messages';
+import { ProviderBadges } from '../recognise/ProviderBadges';
+import { CopyAsMenu } from '../snippets/CopyAsMenu';
+import { useRequestMarks } from '../useRequestMarks';
+import { VerifySignature } from '../verify/VerifySignature';
 import { DetailSection } from './DetailSection';
 import { KeyValueTable } from './KeyValueTable';
 import { MethodBadge } from './MethodBadge';
@@ -58,6 +62,7 @@ export const RequestDetail = memo(function RequestDetail({ event, sessionId }: R
   const queryRows = pairsOf(event.queryParams);
   const { sections } = messages;
   const target = event.path + (event.queryString ? `?${event.queryString}` : '');
+  const { redeliveries } = useRequestMarks();
 
   async function handleCopyCurl() {
     try {
@@ -80,6 +85,12 @@ export const RequestDetail = memo(function RequestDetail({ event, sessionId }: R
           <Button size="sm" variant="outline-primary" onClick={() => void handleCopyCurl()}>
             {messages.copyAsCurl}
           </Button>
+          <CopyAsMenu
+            event={event}
+            webhookUrl={webhookUrl(apiBase, sessionId)}
+            bodyDownloadUrl={downloadUrl}
+          />
+          <ProviderBadges event={event} isRedelivery={redeliveries.has(event.id)} />
         </Card.Body>
       </Card>
       {event.size > 0 && (
@@ -95,6 +106,7 @@ export const RequestDetail = memo(function RequestDetail({ event, sessionId }: R
       <DetailSection title={sections.headers} isFlush>
         <KeyValueTable rows={headerRows(event)} columns={messages.columns} />
       </DetailSection>
+      <VerifySignature key={event.id} event={event} fetchBody={fetchBody} />
       <DetailSection title={sections.info} isFlush>
         <KeyValueTable rows={infoRows(event)} />
       </DetailSection>

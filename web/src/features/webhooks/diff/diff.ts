@@ -172,6 +172,14 @@ export function bodyLines(event: WebhookEvent, asJson: boolean): string[] {
 const isJsonBody = (event: WebhookEvent): boolean =>
   event.bodyEncoding === 'utf8' && event.body.trim() !== '' && parseJson(event.body) !== null;
 
+/** Header lines as sent; events stored without them fall back to the header object. */
+function headerLines(event: WebhookEvent): (readonly [string, string])[] {
+  if (event.rawHeaders.length > 0) return event.rawHeaders;
+  return Object.entries(event.headers).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((item) => [name, item] as const),
+  );
+}
+
 export interface RequestDiff {
   requestLine: PairDiff[];
   headers: PairDiff[];
@@ -181,11 +189,7 @@ export interface RequestDiff {
 }
 
 /** Everything that differs from request `a` to request `b`. */
-export function diffRequests(
-  a: WebhookEvent,
-  b: WebhookEvent,
-  headersOf: (event: WebhookEvent) => readonly (readonly [string, string])[],
-): RequestDiff {
+export function diffRequests(a: WebhookEvent, b: WebhookEvent): RequestDiff {
   const line = (event: WebhookEvent): [string, string][] => [
     ['Method', event.method || 'GET'],
     ['Path', event.path],
@@ -194,7 +198,7 @@ export function diffRequests(
   const isJson = isJsonBody(a) && isJsonBody(b);
   return {
     requestLine: diffPairs(line(a), line(b)),
-    headers: diffPairs(headersOf(a), headersOf(b)),
+    headers: diffPairs(headerLines(a), headerLines(b)),
     body: diffLines(bodyLines(a, isJson), bodyLines(b, isJson)),
     isJson,
   };
