@@ -16,6 +16,7 @@ import { RequestBody } from '../body/RequestBody';
 import { toCurl } from '../curl';
 import { messages } from '../messages';
 import { ProviderBadges } from '../recognise/ProviderBadges';
+import { RedeliveryBadge } from '../recognise/RedeliveryBadge';
 import { CopyAsMenu } from '../snippets/CopyAsMenu';
 import { useRequestMarks } from '../useRequestMarks';
 import { VerifySignature } from '../verify/VerifySignature';
@@ -90,7 +91,7 @@ export const RequestDetail = memo(function RequestDetail({ event, sessionId }: R
             webhookUrl={webhookUrl(apiBase, sessionId)}
             bodyDownloadUrl={downloadUrl}
           />
-          <ProviderBadges event={event} isRedelivery={redeliveries.has(event.id)} />
+          <ProviderBadges event={event}>{redeliveries.has(event.id) && <RedeliveryBadge />}</ProviderBadges>
         </Card.Body>
       </Card>
       {event.size > 0 && (

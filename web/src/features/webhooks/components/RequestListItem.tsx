@@ -4,6 +4,7 @@ import { formatBytes, formatDateTime } from '../../../lib/format';
 import { compareMessages } from '../compare/messages';
 import { messages } from '../messages';
 import { ProviderBadges } from '../recognise/ProviderBadges';
+import { RedeliveryBadge } from '../recognise/RedeliveryBadge';
 import { useRequestMarks } from '../useRequestMarks';
 import { MethodBadge } from './MethodBadge';
 
@@ -56,11 +57,13 @@ export const RequestListItem = memo(function RequestListItem({
             {event.path}
             {query}
           </span>
-          <ProviderBadges event={event} isRedelivery={marks.redeliveries.has(event.id)} isCompact />
+          <ProviderBadges event={event} isCompact />
         </span>
         <span className="d-flex justify-content-between gap-2 small opacity-75 mt-1">
           <span className="text-truncate">{formatDateTime(event.timestamp)}</span>
-          <span className="flex-shrink-0">{formatBytes(event.size)}</span>
+          <span className="flex-shrink-0">
+            {marks.redeliveries.has(event.id) && <RedeliveryBadge />} {formatBytes(event.size)}
+          </span>
         </span>
       </button>
       <button

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import { PROVIDER_LABELS } from '../../../../../shared/providers';
 import type { WebhookEvent } from '../../../../../shared/webhooks';
@@ -6,18 +7,20 @@ import { originOf } from './origin';
 
 interface ProviderBadgesProps {
   event: WebhookEvent;
-  isRedelivery: boolean;
-  /** In the list the event type is cut to fit the row; the details show it whole with the delivery id. */
+  /** In the list the badges take at most half the row and the event type is cut to fit. */
   isCompact?: boolean;
+  /** More marks shown after the badges. */
+  children?: ReactNode;
 }
 
-/** The sender's name, its event type and a redelivery mark; nothing for a request no provider claims. */
-export function ProviderBadges({ event, isRedelivery, isCompact = false }: ProviderBadgesProps) {
+/** The sender's name and its event type (and in the details the delivery id); nothing for a request no provider claims. */
+export function ProviderBadges({ event, isCompact = false, children }: ProviderBadgesProps) {
   const { provider, eventType, deliveryId } = originOf(event);
   if (!provider) return null;
   return (
     <span
-      className={`d-inline-flex align-items-center gap-1 ${isCompact ? 'overflow-hidden flex-shrink-1' : 'w-100 flex-wrap'}`}
+      className={`d-inline-flex align-items-center gap-1 ${isCompact ? 'overflow-hidden flex-shrink-0' : 'w-100 flex-wrap'}`}
+      style={isCompact ? { maxWidth: '50%' } : undefined}
     >
       <Badge
         bg="info-subtle"
@@ -31,23 +34,14 @@ export function ProviderBadges({ event, isRedelivery, isCompact = false }: Provi
         <Badge
           bg="secondary-subtle"
           text="secondary-emphasis"
-          className={`border border-secondary-subtle font-monospace ${isCompact ? 'text-truncate' : ''}`}
+          className="border border-secondary-subtle font-monospace text-truncate"
           title={eventType}
           data-testid="event-type-badge"
         >
           {eventType}
         </Badge>
       )}
-      {isRedelivery && (
-        <Badge
-          bg="warning-subtle"
-          text="warning-emphasis"
-          className="border border-warning-subtle"
-          title={text.redeliveryHelp}
-        >
-          {text.redelivery}
-        </Badge>
-      )}
+      {children}
       {!isCompact && deliveryId && (
         <span className="small text-body-secondary text-break">
           {text.delivery} <code>{deliveryId}</code>
