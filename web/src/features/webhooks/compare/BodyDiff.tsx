@@ -1,4 +1,4 @@
-import type { DiffLine } from '../diff/diff';
+import type { DiffLine } from '../diff/lines';
 import { compareMessages as text } from './messages';
 
 /** Enough to read a diff in the page; a longer one is cut rather than slowing the page down. */

@@ -2,7 +2,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { verifyMessages as text } from './messages';
-import { HASHES, type CustomHmac, type Hash, type SignatureEncoding } from './signatures';
+import { HASHES, type CustomHmac, type Hash, type SignatureEncoding } from './schemes';
 
 interface CustomHmacFieldsProps {
   value: CustomHmac;

@@ -11,15 +11,8 @@ import { CustomHmacFields } from './CustomHmacFields';
 import { verifyMessages as text } from './messages';
 import { VerifyOutcome } from './VerifyOutcome';
 import { rememberedSecret, rememberSecret } from './remembered-secrets';
-import {
-  defaultScheme,
-  SCHEMES,
-  verifySignature,
-  type CustomHmac,
-  type Scheme,
-  type VerifyProblem,
-  type VerifyResult,
-} from './signatures';
+import { defaultScheme, SCHEMES, type CustomHmac, type Scheme, type VerifyProblem } from './schemes';
+import { verifySignature, type VerifyResult } from './signatures';
 
 interface VerifySignatureProps {
   event: WebhookEvent;

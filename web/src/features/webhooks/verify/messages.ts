@@ -1,5 +1,5 @@
 /** Texts of the "Verify signature" section. */
-import type { Scheme } from './signatures';
+import type { Scheme } from './schemes';
 
 const plural = (count: number, unit: string) => `${count.toLocaleString()} ${unit}${count === 1 ? '' : 's'}`;
 

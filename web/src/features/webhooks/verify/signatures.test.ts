@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HeaderMap } from '../../../../../shared/webhooks';
-import { defaultScheme, verifySignature, type CustomHmac, type Scheme, type VerifyInput } from './signatures';
+import { defaultScheme, type CustomHmac, type Scheme, type VerifyInput } from './schemes';
+import { verifySignature } from './signatures';
 
 // The web project is typed without Node's declarations, so the one Node API the test needs to cross-check
 // signatures (node:crypto) is imported by a non-literal name and typed here.
