@@ -83,4 +83,49 @@ describe('VerifySignature', () => {
     verify();
     expect(await screen.findByText('This request has no X-Sig header')).toBeInTheDocument();
   });
+
+  it("shows the age of Stripe's timestamp against the 5-minute tolerance", async () => {
+    const now = Date.UTC(2026, 0, 1, 12, 0, 0);
+    vi.spyOn(Date, 'now').mockReturnValue(now);
+    const t = now / 1000 - 600;
+    const body = '{"id":"evt_1","type":"invoice.paid"}';
+    render(
+      <VerifySignature
+        event={makeEvent(5, {
+          headers: { 'Stripe-Signature': `t=${t},v1=${'ab'.repeat(32)}` },
+          body,
+          payload: JSON.parse(body) as unknown,
+          size: body.length,
+        })}
+        fetchBody={() => Promise.reject(new Error('not expected'))}
+      />,
+    );
+    expect(screen.getByLabelText('Scheme')).toHaveValue('stripe');
+    fireEvent.change(secretInput(), { target: { value: 'whsec_x' } });
+    verify();
+    expect(await screen.findByText('Invalid signature')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Timestamp is 10 minutes old, outside the 5-minute tolerance: a live endpoint would refuse it as a possible replay',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(`"${t}." followed by the raw body (${body.length} bytes)`)).toBeInTheDocument();
+    vi.restoreAllMocks();
+  });
+
+  it('does not check a body that was cut at the capture limit', async () => {
+    render(
+      <VerifySignature
+        event={githubEvent({ truncated: true })}
+        fetchBody={() => Promise.reject(new Error('no'))}
+      />,
+    );
+    fireEvent.change(secretInput(), { target: { value: SECRET } });
+    verify();
+    expect(
+      await screen.findByText(
+        'Only the first part of this body was kept (it was over the size limit), so its signature cannot be checked',
+      ),
+    ).toBeInTheDocument();
+  });
 });

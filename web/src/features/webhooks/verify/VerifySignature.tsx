@@ -24,7 +24,7 @@ const NEW_CUSTOM: CustomHmac = { header: '', hash: 'SHA-256', encoding: 'hex', p
 
 /** The exact bytes that were signed: the event's own copy when it holds all of them as text. */
 async function signedBody(event: WebhookEvent, fetchBody: VerifySignatureProps['fetchBody']) {
-  if (event.bodyCut || event.truncated || event.bodyEncoding === 'base64') {
+  if (event.bodyCut || event.bodyEncoding === 'base64') {
     return new Uint8Array(await fetchBody(false));
   }
   return eventBodyBytes(event);
@@ -55,6 +55,10 @@ export function VerifySignature({ event, fetchBody }: VerifySignatureProps) {
   async function handleSubmit(e: FormEvent) {
     e.preventDefault();
     rememberSecret(scheme, isRemembered ? secret : null);
+    if (event.truncated) {
+      setOutcome({ problem: text.truncated });
+      return;
+    }
     setIsBusy(true);
     try {
       const body = await signedBody(event, fetchBody);

@@ -51,6 +51,8 @@ export const verifyMessages = {
   received: 'Received',
   signed: 'Signed content',
   bodyFailed: 'Could not load the request body to verify it',
+  truncated:
+    'Only the first part of this body was kept (it was over the size limit), so its signature cannot be checked',
 
   noSecret: 'Enter the signing secret first',
   noHeaderName: 'Enter the name of the header that holds the signature',
