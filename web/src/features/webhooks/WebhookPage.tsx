@@ -8,10 +8,12 @@ import Row from 'react-bootstrap/Row';
 import { usePageTitle } from '../../pages/usePageTitle';
 import { SessionGate } from '../../session/SessionGate';
 import { useSession } from '../../session/useSession';
+import { CompareArea } from './compare/CompareArea';
 import { DetailArea } from './components/DetailArea';
 import { RequestList } from './components/RequestList';
 import { WebhookUrlCard } from './components/WebhookUrlCard';
 import { messages } from './messages';
+import { RequestMarksProvider } from './RequestMarksProvider';
 import { useRequestNotifications } from './useRequestNotifications';
 import { useWebhookEvents } from './useWebhookEvents';
 import './webhooks.css';
@@ -21,7 +23,7 @@ function WebhookInspector({ sessionId }: { sessionId: string }) {
   const view = useWebhookEvents();
   useRequestNotifications();
   return (
-    <>
+    <RequestMarksProvider events={view.events}>
       <WebhookUrlCard sessionId={sessionId} isShared={isShared} />
       <Row className="webhook-panels gx-3 gy-3 gy-lg-0">
         <Col lg={4} className="webhook-panel webhook-list-panel">
@@ -38,10 +40,12 @@ function WebhookInspector({ sessionId }: { sessionId: string }) {
           />
         </Col>
         <Col lg={8} className="webhook-panel">
-          <DetailArea view={view} sessionId={sessionId} />
+          <CompareArea events={view.events}>
+            <DetailArea view={view} sessionId={sessionId} />
+          </CompareArea>
         </Col>
       </Row>
-    </>
+    </RequestMarksProvider>
   );
 }
 

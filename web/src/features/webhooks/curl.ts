@@ -3,9 +3,7 @@
  */
 import type { WebhookEvent } from '../../../../shared/webhooks';
 import { eventBodyBytes, latin1OrUtf8Bytes } from './body/bytes';
-
-/** Headers curl must compute itself for the new connection; copying them would make the request wrong. */
-const SKIPPED_HEADERS = new Set(['host', 'content-length', 'connection', 'transfer-encoding']);
+import { isDropped } from './snippets/replay-request';
 
 /**
  * Linux refuses a single argument over 128 KiB (MAX_ARG_STRLEN); larger bodies go through the printf
@@ -69,9 +67,9 @@ const commentSafe = (text: string): string =>
 /**
  * Builds a bash command that re-sends `event` to `webhookUrl` (the session's capture address; the event's
  * path below it and its raw query string are appended). Headers keep their order, case and repeats, except
- * Host, Content-Length, Connection and Transfer-Encoding, which curl sets for the new request; headers curl
- * would add on its own (User-Agent, Accept, a Content-Type for the body) are suppressed when the original
- * had none. When the stored body is incomplete (truncated or cut), the command reads it from body.bin and a
+ * hop-by-hop ones (Connection, Transfer-Encoding, Proxy-*, …), Host and Content-Length, which belong to the
+ * new connection; headers curl would add on its own (User-Agent, Accept, a Content-Type for the body) are
+ * suppressed when the original had none. When the stored body is incomplete (truncated or cut), the command reads it from body.bin and a
  * first comment line says where to download it (`bodyDownloadUrl`).
  */
 export function toCurl(event: WebhookEvent, webhookUrl: string, bodyDownloadUrl?: string): string {
@@ -98,7 +96,7 @@ export function toCurl(event: WebhookEvent, webhookUrl: string, bodyDownloadUrl?
 
   const options: string[] = [];
   for (const [name, value] of event.rawHeaders) {
-    if (SKIPPED_HEADERS.has(name.toLowerCase())) continue;
+    if (isDropped(name)) continue;
     // "Name:" would tell curl to remove the header; "Name;" is its syntax for an empty one.
     options.push(`-H ${quote(value === '' ? `${name};` : `${name}: ${value}`)}`);
   }

@@ -16,6 +16,11 @@ import { RequestBody } from '../body/RequestBody';
 import { toCurl } from '../curl';
 import { ReplayButton } from '../replay/ReplayButton';
 import { messages } from '../messages';
+import { ProviderBadges } from '../recognise/ProviderBadges';
+import { RedeliveryBadge } from '../recognise/RedeliveryBadge';
+import { CopyAsMenu } from '../snippets/CopyAsMenu';
+import { useRequestMarks } from '../useRequestMarks';
+import { VerifySignature } from '../verify/VerifySignature';
 import { DetailSection } from './DetailSection';
 import { KeyValueTable } from './KeyValueTable';
 import { MethodBadge } from './MethodBadge';
@@ -59,6 +64,7 @@ export const RequestDetail = memo(function RequestDetail({ event, sessionId }: R
   const queryRows = pairsOf(event.queryParams);
   const { sections } = messages;
   const target = event.path + (event.queryString ? `?${event.queryString}` : '');
+  const { redeliveries } = useRequestMarks();
 
   async function handleCopyCurl() {
     try {
@@ -82,6 +88,12 @@ export const RequestDetail = memo(function RequestDetail({ event, sessionId }: R
             {messages.copyAsCurl}
           </Button>
           <ReplayButton event={event} sessionId={sessionId} />
+          <CopyAsMenu
+            event={event}
+            webhookUrl={webhookUrl(apiBase, sessionId)}
+            bodyDownloadUrl={downloadUrl}
+          />
+          <ProviderBadges event={event}>{redeliveries.has(event.id) && <RedeliveryBadge />}</ProviderBadges>
         </Card.Body>
       </Card>
       {event.size > 0 && (
@@ -97,6 +109,7 @@ export const RequestDetail = memo(function RequestDetail({ event, sessionId }: R
       <DetailSection title={sections.headers} isFlush>
         <KeyValueTable rows={headerRows(event)} columns={messages.columns} />
       </DetailSection>
+      <VerifySignature key={event.id} event={event} fetchBody={fetchBody} />
       <DetailSection title={sections.info} isFlush>
         <KeyValueTable rows={infoRows(event)} />
       </DetailSection>

@@ -1,7 +1,11 @@
 import { memo } from 'react';
 import type { WebhookEvent } from '../../../../../shared/webhooks';
 import { formatBytes, formatDateTime } from '../../../lib/format';
+import { compareMessages } from '../compare/messages';
 import { messages } from '../messages';
+import { ProviderBadges } from '../recognise/ProviderBadges';
+import { RedeliveryBadge } from '../recognise/RedeliveryBadge';
+import { useRequestMarks } from '../useRequestMarks';
 import { MethodBadge } from './MethodBadge';
 
 interface RequestListItemProps {
@@ -28,10 +32,19 @@ export const RequestListItem = memo(function RequestListItem({
   onDelete,
 }: RequestListItemProps) {
   const query = event.queryString ? `?${event.queryString}` : '';
+  const marks = useRequestMarks();
   return (
     <div
       className={`list-group-item list-group-item-action h-100 rounded-0 border-0 border-bottom d-flex align-items-center gap-2 ${isSelected ? 'active' : ''}`}
     >
+      <input
+        type="checkbox"
+        className="form-check-input m-0 position-relative z-2 flex-shrink-0"
+        aria-label={`${compareMessages.pick} ${event.path}${query}`}
+        title={compareMessages.pickHelp}
+        checked={marks.picked.includes(event.id)}
+        onChange={() => marks.togglePick(event.id)}
+      />
       <button
         type="button"
         className="btn btn-link stretched-link p-0 text-reset text-decoration-none text-start flex-grow-1 overflow-hidden"
@@ -44,10 +57,13 @@ export const RequestListItem = memo(function RequestListItem({
             {event.path}
             {query}
           </span>
+          <ProviderBadges event={event} isCompact />
         </span>
         <span className="d-flex justify-content-between gap-2 small opacity-75 mt-1">
           <span className="text-truncate">{formatDateTime(event.timestamp)}</span>
-          <span className="flex-shrink-0">{formatBytes(event.size)}</span>
+          <span className="flex-shrink-0">
+            {marks.redeliveries.has(event.id) && <RedeliveryBadge />} {formatBytes(event.size)}
+          </span>
         </span>
       </button>
       <button

@@ -1,0 +1,8 @@
+/** Texts of the "Copy as" menu. */
+export const snippetMessages = {
+  menu: 'Copy as…',
+  httpie: 'HTTPie',
+  fetch: 'JavaScript (fetch)',
+  python: 'Python (requests)',
+  copied: (what: string) => `${what} code copied to clipboard`,
+} as const;

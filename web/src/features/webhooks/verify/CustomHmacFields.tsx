@@ -1,0 +1,60 @@
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { verifyMessages as text } from './messages';
+import { HASHES, type CustomHmac, type Hash, type SignatureEncoding } from './schemes';
+
+interface CustomHmacFieldsProps {
+  value: CustomHmac;
+  onChange: (value: CustomHmac) => void;
+}
+
+/** Where the generic HMAC check finds the signature and how it is written. */
+export function CustomHmacFields({ value, onChange }: CustomHmacFieldsProps) {
+  const set = (change: Partial<CustomHmac>) => onChange({ ...value, ...change });
+  return (
+    <Row className="g-2 mb-2">
+      <Form.Group as={Col} sm={6} lg={4} controlId="verify-header">
+        <Form.Label className="small mb-1">{text.header}</Form.Label>
+        <Form.Control
+          size="sm"
+          className="font-monospace"
+          value={value.header}
+          placeholder="X-Signature"
+          onChange={(e) => set({ header: e.target.value })}
+        />
+      </Form.Group>
+      <Form.Group as={Col} sm={6} lg={2} controlId="verify-hash">
+        <Form.Label className="small mb-1">{text.hash}</Form.Label>
+        <Form.Select size="sm" value={value.hash} onChange={(e) => set({ hash: e.target.value as Hash })}>
+          {HASHES.map((hash) => (
+            <option key={hash} value={hash}>
+              {hash}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <Form.Group as={Col} sm={6} lg={2} controlId="verify-encoding">
+        <Form.Label className="small mb-1">{text.encoding}</Form.Label>
+        <Form.Select
+          size="sm"
+          value={value.encoding}
+          onChange={(e) => set({ encoding: e.target.value as SignatureEncoding })}
+        >
+          <option value="hex">hex</option>
+          <option value="base64">base64</option>
+        </Form.Select>
+      </Form.Group>
+      <Form.Group as={Col} sm={6} lg={4} controlId="verify-prefix">
+        <Form.Label className="small mb-1">{text.prefix}</Form.Label>
+        <Form.Control
+          size="sm"
+          className="font-monospace"
+          value={value.prefix}
+          placeholder="sha256="
+          onChange={(e) => set({ prefix: e.target.value })}
+        />
+      </Form.Group>
+    </Row>
+  );
+}

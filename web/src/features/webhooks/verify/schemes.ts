@@ -1,0 +1,194 @@
+/**
+ * The signature schemes of the providers: which header holds the signature, what is signed before the
+ * body, how the signature is encoded, and the key a secret gives. Read from one request's headers.
+ */
+import { headerValue, type Provider } from '../../../../../shared/providers';
+import type { HeaderMap } from '../../../../../shared/webhooks';
+import { base64ToBytesStrict } from './encoding';
+import { verifyMessages as text } from './messages';
+
+export const SCHEMES = [
+  'github-sha256',
+  'github-sha1',
+  'stripe',
+  'shopify',
+  'slack',
+  'standard-webhooks',
+  'custom',
+] as const;
+export type Scheme = (typeof SCHEMES)[number];
+
+export const HASHES = ['SHA-1', 'SHA-256', 'SHA-512'] as const;
+export type Hash = (typeof HASHES)[number];
+export type SignatureEncoding = 'hex' | 'base64';
+
+/** The generic HMAC check: any header, any of the three hashes, hex or base64, an optional prefix. */
+export interface CustomHmac {
+  header: string;
+  hash: Hash;
+  encoding: SignatureEncoding;
+  /** Text before the signature in the header, such as "sha256="; matched without regard to case. */
+  prefix: string;
+}
+
+/** A request the scheme cannot be checked on, with the reason. */
+export interface VerifyProblem {
+  problem: string;
+}
+
+export interface VerifyInput {
+  scheme: Scheme;
+  headers: HeaderMap;
+  body: Uint8Array;
+  secret: string;
+  custom: CustomHmac;
+  /** Milliseconds since the epoch, for the timestamp's age. */
+  now: number;
+}
+
+/** What a scheme signs and how it writes the signature, read from one request's headers. */
+export interface Plan {
+  hash: Hash;
+  key: Uint8Array<ArrayBuffer>;
+  header: string;
+  /** Signed before the body bytes. */
+  signedPrefix: string;
+  encoding: SignatureEncoding;
+  /** Written before the encoded signature in the header, such as "sha256=". */
+  label: string;
+  received: string[];
+  /** Received signatures without their label, still encoded. */
+  candidates: string[];
+  timestamp: string | null;
+}
+
+export const utf8 = (value: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(value);
+
+/** The scheme to offer first for a request: its provider's own, else the generic HMAC form. */
+export function defaultScheme(provider: Provider | null, headers: HeaderMap): Scheme {
+  switch (provider) {
+    case 'github':
+      return headerValue(headers, 'X-Hub-Signature-256') || !headerValue(headers, 'X-Hub-Signature')
+        ? 'github-sha256'
+        : 'github-sha1';
+    case 'stripe':
+    case 'shopify':
+    case 'slack':
+    case 'standard-webhooks':
+      return provider;
+    default:
+      return 'custom';
+  }
+}
+
+/** "k=v,k=v" into pairs, splitting each at its first "=". */
+function commaPairs(value: string): [string, string][] {
+  return value.split(',').map((part) => {
+    const at = part.indexOf('=');
+    return at < 0 ? [part.trim(), ''] : [part.slice(0, at).trim(), part.slice(at + 1).trim()];
+  });
+}
+
+function labelled(
+  hash: Hash,
+  key: Uint8Array<ArrayBuffer>,
+  header: string,
+  value: string,
+  label: string,
+  encoding: SignatureEncoding,
+): Plan {
+  const hasLabel = value.toLowerCase().startsWith(label.toLowerCase());
+  return {
+    hash,
+    key,
+    header,
+    signedPrefix: '',
+    encoding,
+    label,
+    received: [value],
+    candidates: hasLabel ? [value.slice(label.length)] : [],
+    timestamp: null,
+  };
+}
+
+function stripePlan(key: Uint8Array<ArrayBuffer>, value: string): Plan | VerifyProblem {
+  const pairs = commaPairs(value);
+  const timestamp = pairs.find(([name]) => name === 't')?.[1];
+  const signatures = pairs.filter(([name]) => name === 'v1').map(([, signature]) => signature);
+  if (!timestamp || signatures.length === 0) return { problem: text.stripeMalformed };
+  return {
+    hash: 'SHA-256',
+    key,
+    header: 'Stripe-Signature',
+    signedPrefix: `${timestamp}.`,
+    encoding: 'hex',
+    label: 'v1=',
+    received: signatures.map((signature) => `v1=${signature}`),
+    candidates: signatures,
+    timestamp,
+  };
+}
+
+function slackPlan(key: Uint8Array<ArrayBuffer>, value: string, headers: HeaderMap): Plan | VerifyProblem {
+  const timestamp = headerValue(headers, 'X-Slack-Request-Timestamp');
+  if (!timestamp) return { problem: text.missingHeader('X-Slack-Request-Timestamp') };
+  const plan = labelled('SHA-256', key, 'X-Slack-Signature', value, 'v0=', 'hex');
+  return { ...plan, signedPrefix: `v0:${timestamp}:`, timestamp };
+}
+
+function standardPlan(secret: string, value: string, headers: HeaderMap): Plan | VerifyProblem {
+  const id = headerValue(headers, 'webhook-id');
+  const timestamp = headerValue(headers, 'webhook-timestamp');
+  if (!id) return { problem: text.missingHeader('webhook-id') };
+  if (!timestamp) return { problem: text.missingHeader('webhook-timestamp') };
+  const key = base64ToBytesStrict(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret);
+  if (!key || key.length === 0) return { problem: text.standardSecretMalformed };
+  const received = value.split(' ').filter(Boolean);
+  return {
+    hash: 'SHA-256',
+    key,
+    header: 'webhook-signature',
+    signedPrefix: `${id}.${timestamp}.`,
+    encoding: 'base64',
+    label: 'v1,',
+    received,
+    // Other versions (v1a: asymmetric) are not HMAC and are left out.
+    candidates: received.filter((entry) => entry.startsWith('v1,')).map((entry) => entry.slice(3)),
+    timestamp,
+  };
+}
+
+const SIGNATURE_HEADERS: Record<Exclude<Scheme, 'custom'>, string> = {
+  'github-sha256': 'X-Hub-Signature-256',
+  'github-sha1': 'X-Hub-Signature',
+  stripe: 'Stripe-Signature',
+  shopify: 'X-Shopify-Hmac-Sha256',
+  slack: 'X-Slack-Signature',
+  'standard-webhooks': 'webhook-signature',
+};
+
+/** How `input.scheme` checks this request, or why it cannot. */
+export function planFor(input: VerifyInput): Plan | VerifyProblem {
+  const { scheme, headers, secret, custom } = input;
+  const header = scheme === 'custom' ? custom.header.trim() : SIGNATURE_HEADERS[scheme];
+  if (!header) return { problem: text.noHeaderName };
+  const value = headerValue(headers, header);
+  if (!value) return { problem: text.missingHeader(header) };
+  const key = utf8(secret);
+  switch (scheme) {
+    case 'github-sha256':
+      return labelled('SHA-256', key, header, value, 'sha256=', 'hex');
+    case 'github-sha1':
+      return labelled('SHA-1', key, header, value, 'sha1=', 'hex');
+    case 'shopify':
+      return labelled('SHA-256', key, header, value, '', 'base64');
+    case 'stripe':
+      return stripePlan(key, value);
+    case 'slack':
+      return slackPlan(key, value, headers);
+    case 'standard-webhooks':
+      return standardPlan(secret, value, headers);
+    case 'custom':
+      return labelled(custom.hash, key, header, value, custom.prefix, custom.encoding);
+  }
+}
