@@ -87,12 +87,12 @@ export const RequestDetail = memo(function RequestDetail({ event, sessionId }: R
           <Button size="sm" variant="outline-primary" onClick={() => void handleCopyCurl()}>
             {messages.copyAsCurl}
           </Button>
-          <ReplayButton event={event} sessionId={sessionId} />
           <CopyAsMenu
             event={event}
             webhookUrl={webhookUrl(apiBase, sessionId)}
             bodyDownloadUrl={downloadUrl}
           />
+          <ReplayButton event={event} sessionId={sessionId} />
           <ProviderBadges event={event}>{redeliveries.has(event.id) && <RedeliveryBadge />}</ProviderBadges>
         </Card.Body>
       </Card>
