@@ -12,6 +12,7 @@ import { DetailArea } from './components/DetailArea';
 import { RequestList } from './components/RequestList';
 import { WebhookUrlCard } from './components/WebhookUrlCard';
 import { messages } from './messages';
+import { ResponsesPanel } from './responses/ResponsesPanel';
 import { useRequestNotifications } from './useRequestNotifications';
 import { useWebhookEvents } from './useWebhookEvents';
 import './webhooks.css';
@@ -23,6 +24,7 @@ function WebhookInspector({ sessionId }: { sessionId: string }) {
   return (
     <>
       <WebhookUrlCard sessionId={sessionId} isShared={isShared} />
+      <ResponsesPanel sessionId={sessionId} />
       <Row className="webhook-panels gx-3 gy-3 gy-lg-0">
         <Col lg={4} className="webhook-panel webhook-list-panel">
           <RequestList

@@ -15,6 +15,8 @@ import { bodyDownloadUrl, fetchEventBody } from '../api';
 import { RequestBody } from '../body/RequestBody';
 import { toCurl } from '../curl';
 import { messages } from '../messages';
+import { describeAnswer } from '../responses/answer';
+import { responseMessages } from '../responses/messages';
 import { DetailSection } from './DetailSection';
 import { KeyValueTable } from './KeyValueTable';
 import { MethodBadge } from './MethodBadge';
@@ -43,6 +45,7 @@ function infoRows(event: WebhookEvent): Pairs {
     [info.contentType, event.contentType || messages.noContentType],
     [info.size, `${formatBytes(event.size)} (${messages.sizeInBytes(event.size)})`],
     [info.time, formatDateTime(event.timestamp)],
+    [responseMessages.answer.label, describeAnswer(event.response)],
   ];
 }
 

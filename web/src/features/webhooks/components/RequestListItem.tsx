@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { WebhookEvent } from '../../../../../shared/webhooks';
 import { formatBytes, formatDateTime } from '../../../lib/format';
 import { messages } from '../messages';
+import { AnswerStatus } from '../responses/AnswerStatus';
 import { MethodBadge } from './MethodBadge';
 
 interface RequestListItemProps {
@@ -44,6 +45,7 @@ export const RequestListItem = memo(function RequestListItem({
             {event.path}
             {query}
           </span>
+          <AnswerStatus response={event.response} />
         </span>
         <span className="d-flex justify-content-between gap-2 small opacity-75 mt-1">
           <span className="text-truncate">{formatDateTime(event.timestamp)}</span>
