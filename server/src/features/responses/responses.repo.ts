@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { ResponseRule } from '../../../../shared/responses.js';
+import { sqliteHandleOf } from '../../db/connection.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 
 /** A session's saved rules and the version their sequences count under. */
@@ -17,7 +18,17 @@ export interface ResponsesRepo {
   countMatch(sessionId: string, version: number, ruleIndex: number): Promise<number>;
 }
 
+const COUNT_MATCH_SQL = `insert into response_rule_counters (session_id, version, rule_index, matches)
+  values (?, ?, ?, 1)
+  on conflict (session_id, version, rule_index) do update set matches = response_rule_counters.matches + 1
+  returning matches`;
+
 export function createResponsesRepo(db: Kysely<DatabaseSchema>): ResponsesRepo {
+  // On SQLite every matching capture runs this; a statement prepared once costs a fraction of
+  // Kysely compiling and preparing it each time.
+  const countMatchStatement = sqliteHandleOf(db)?.prepare<[string, number, number], { matches: number }>(
+    COUNT_MATCH_SQL,
+  );
   return {
     async find(sessionId) {
       const row = await db
@@ -50,6 +61,10 @@ export function createResponsesRepo(db: Kysely<DatabaseSchema>): ResponsesRepo {
       return { rules, version };
     },
     async countMatch(sessionId, version, ruleIndex) {
+      if (countMatchStatement) {
+        // A RETURNING upsert always yields its row.
+        return (countMatchStatement.get(sessionId, version, ruleIndex) as { matches: number }).matches;
+      }
       // One atomic statement, so captures of one session landing on several instances at once
       // each get their own number.
       const { matches } = await db
