@@ -16,6 +16,7 @@ import { RuleList } from './RuleList';
 import { emptyRuleDraft, toDraft, type RuleDraft } from './rule-draft';
 import { moveRule, putRule, removeRule } from './rules-list';
 import { useResponseRules } from './useResponseRules';
+import './responses.css';
 
 /** The rule open in the editor: its index (null for a new one) and where the form starts. */
 interface Editing {

@@ -15,7 +15,7 @@ interface RuleListProps {
 export function RuleList({ rules, onMove, onEdit, onRemove }: RuleListProps) {
   const text = responseMessages;
   return (
-    <ol className="list-group list-group-numbered mb-3" aria-label={text.rulesLabel}>
+    <ol className="response-rules list-group list-group-numbered mb-3" aria-label={text.rulesLabel}>
       {rules.map((rule, index) => {
         const position = index + 1;
         return (
