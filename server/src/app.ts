@@ -25,6 +25,10 @@ import { eventsRoutes } from './features/webhooks/events.routes.js';
 import { replayRoutes } from './features/replay/replay.routes.js';
 import { createWebhooksRepo } from './features/webhooks/webhooks.repo.js';
 import { createWebhooksService, type WebhooksService } from './features/webhooks/webhooks.service.js';
+import { createRulesCache } from './features/responses/rules-cache.js';
+import { createResponsesRepo } from './features/responses/responses.repo.js';
+import { responsesRoutes } from './features/responses/responses.routes.js';
+import { createResponsesService } from './features/responses/responses.service.js';
 import { createAnalyticsRepo } from './features/short-links/analytics.repo.js';
 import { createClicksRepo } from './features/short-links/clicks.repo.js';
 import { createClicksService, type ClicksService } from './features/short-links/clicks.service.js';
@@ -99,6 +103,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     publisher,
     eventsPerSession: config.eventsPerSession,
   });
+  const rulesCache = createRulesCache();
+  realtime.cluster.onResponsesChange((sessionId) =>
+    sessionId === null ? rulesCache.clear() : rulesCache.delete(sessionId),
+  );
+  const responses = createResponsesService({
+    repo: createResponsesRepo(database.db),
+    cache: rulesCache,
+    announceChange: (sessionId) => realtime.cluster.announceResponsesChange(sessionId),
+  });
   const linkCache = createLinkCache();
   realtime.cluster.onLinkChange((id) => (id === null ? linkCache.clear() : linkCache.delete(id)));
   const links = createLinksService({
@@ -150,13 +163,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(sessionsRoutes, { sessions });
   await app.register(eventsRoutes, { webhooks });
-  await app.register(captureRoutes, { webhooks, captureMaxBytes: config.captureMaxBytes });
   await app.register(replayRoutes, {
     webhooks,
     allowPrivate: config.replayAllowPrivate,
     publicUrl: config.publicUrl,
     captureMaxBytes: config.captureMaxBytes,
   });
+  await app.register(responsesRoutes, { responses });
+  await app.register(captureRoutes, { webhooks, responses, captureMaxBytes: config.captureMaxBytes });
   await app.register(linksRoutes, { links, publicUrl: config.publicUrl });
   await app.register(redirectRoutes, {
     links,

@@ -115,6 +115,23 @@ export interface SettingsTable {
   value: string;
 }
 
+/** A session's scripted response rules (migration 008); `version` grows with every save. */
+export interface ResponseRulesTable {
+  session_id: string;
+  /** JSON array of rules, defaults filled in. */
+  rules: string;
+  version: number;
+  updated_at: number;
+}
+
+/** Captures answered so far by one rule of one saved version of a session's rules. */
+export interface ResponseRuleCountersTable {
+  session_id: string;
+  version: number;
+  rule_index: number;
+  matches: number;
+}
+
 export interface DatabaseSchema {
   sessions: SessionsTable;
   webhook_events: WebhookEventsTable;
@@ -125,4 +142,6 @@ export interface DatabaseSchema {
   admin_sessions: AdminSessionsTable;
   admin_claim_tokens: AdminClaimTokensTable;
   settings: SettingsTable;
+  response_rules: ResponseRulesTable;
+  response_rule_counters: ResponseRuleCountersTable;
 }

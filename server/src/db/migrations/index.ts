@@ -8,6 +8,7 @@ import { suggestionsAndAdminMigration } from './004_suggestions_and_admin.js';
 import { visibleEventsIndexMigration } from './005_visible_events_index.js';
 import { clickRollupsMigration } from './006_click_rollups.js';
 import { eventOrderAndResponseMigration } from './007_event_order_and_response.js';
+import { responseRulesMigration } from './008_response_rules.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '001_sessions': sessionsMigration,
@@ -17,4 +18,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '005_visible_events_index': visibleEventsIndexMigration,
   '006_click_rollups': clickRollupsMigration,
   '007_event_order_and_response': eventOrderAndResponseMigration,
+  '008_response_rules': responseRulesMigration,
 };

@@ -9,6 +9,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSessionId } from '../../../../shared/sessions.js';
 import { clientIp } from '../../http/client-ip.js';
 import { NotFoundError } from '../../http/errors.js';
+import { chooseAnswer } from '../responses/choose-answer.js';
+import type { ResponsesService } from '../responses/responses.service.js';
 import { readBody } from './read-body.js';
 import type { WebhooksService } from './webhooks.service.js';
 
@@ -55,7 +57,7 @@ function allowCors(request: FastifyRequest, reply: FastifyReply): void {
 
 export async function captureRoutes(
   app: FastifyInstance,
-  options: { webhooks: WebhooksService; captureMaxBytes: number },
+  options: { webhooks: WebhooksService; responses: ResponsesService; captureMaxBytes: number },
 ) {
   app.removeAllContentTypeParsers();
   // Leave the stream unread; the handler reads it.
@@ -84,10 +86,18 @@ export async function captureRoutes(
       reply.header('connection', 'close');
     }
     const rawHeaders = pairs(request.raw.rawHeaders);
+    const target = splitUrl(request.url, sessionId);
+    // Rules decide the answer before the event is stored, so the event records it.
+    const scripted = await chooseAnswer(options.responses, {
+      sessionId,
+      method: request.method,
+      path: target.path,
+      truncated,
+    });
     const event = await options.webhooks.capture(owner, {
       sessionId,
       method: request.method,
-      ...splitUrl(request.url, sessionId),
+      ...target,
       rawHeaders,
       body,
       size,
@@ -96,7 +106,7 @@ export async function captureRoutes(
       ip: clientIp(request),
       userAgent: request.headers['user-agent'] ?? null,
       createdAt: Date.now(),
-      response: { status: truncated ? 413 : 200, source: 'default' },
+      response: scripted?.record ?? { status: truncated ? 413 : 200, source: 'default' },
     });
     if (truncated) {
       return reply.status(413).send({
@@ -104,6 +114,7 @@ export async function captureRoutes(
         id: event.id,
       });
     }
+    if (scripted) return scripted.send(reply);
     return { ok: true, id: event.id };
   }
 

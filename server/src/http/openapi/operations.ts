@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { urlBodySchema } from '../../../../shared/links.js';
 import { replayBodySchema } from '../../../../shared/replay.js';
+import { responseRulesSchema } from '../../../../shared/responses.js';
 import { sessionRequestSchema } from '../../../../shared/sessions.js';
 import {
   createSuggestionSchema,
@@ -200,6 +201,34 @@ export const apiOperations: ApiOperation[] = [
       403: { description: 'The target resolves to a refused address.', schema: errorSchema },
       ...notFound,
       502: { description: 'The target could not be reached or did not answer in 10 s.', schema: errorSchema },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/responses',
+    tag: 'Webhook Inspector',
+    summary: 'The scripted responses of the webhook URL',
+    access: 'session',
+    responses: {
+      200: { description: 'The rules, first match first.', schema: responseRulesSchema },
+      ...unauthorised,
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/responses',
+    tag: 'Webhook Inspector',
+    summary: 'Replace the scripted responses',
+    description:
+      'The first rule whose method and path glob match a capture decides its answer; the n-th matching ' +
+      'capture since the save gets responses[n], then the last again (`repeat-last`) or from the start ' +
+      '(`cycle`). Saving starts every sequence again.',
+    access: 'session',
+    body: responseRulesSchema,
+    responses: {
+      200: { description: 'The stored rules, with defaults filled in.', schema: responseRulesSchema },
+      ...invalid,
+      ...unauthorised,
     },
   },
   ...captureOperations('/webhook/:sessionId'),

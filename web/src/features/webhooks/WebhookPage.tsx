@@ -14,6 +14,7 @@ import { RequestList } from './components/RequestList';
 import { WebhookUrlCard } from './components/WebhookUrlCard';
 import { messages } from './messages';
 import { RequestMarksProvider } from './RequestMarksProvider';
+import { ResponsesPanel } from './responses/ResponsesPanel';
 import { useRequestNotifications } from './useRequestNotifications';
 import { useWebhookEvents } from './useWebhookEvents';
 import './webhooks.css';
@@ -25,6 +26,7 @@ function WebhookInspector({ sessionId }: { sessionId: string }) {
   return (
     <RequestMarksProvider events={view.events}>
       <WebhookUrlCard sessionId={sessionId} isShared={isShared} />
+      <ResponsesPanel sessionId={sessionId} />
       <Row className="webhook-panels gx-3 gy-3 gy-lg-0">
         <Col lg={4} className="webhook-panel webhook-list-panel">
           <RequestList

@@ -21,6 +21,8 @@ import { RedeliveryBadge } from '../recognise/RedeliveryBadge';
 import { CopyAsMenu } from '../snippets/CopyAsMenu';
 import { useRequestMarks } from '../useRequestMarks';
 import { VerifySignature } from '../verify/VerifySignature';
+import { describeAnswer } from '../responses/answer';
+import { responseMessages } from '../responses/messages';
 import { DetailSection } from './DetailSection';
 import { KeyValueTable } from './KeyValueTable';
 import { MethodBadge } from './MethodBadge';
@@ -49,6 +51,7 @@ function infoRows(event: WebhookEvent): Pairs {
     [info.contentType, event.contentType || messages.noContentType],
     [info.size, `${formatBytes(event.size)} (${messages.sizeInBytes(event.size)})`],
     [info.time, formatDateTime(event.timestamp)],
+    [responseMessages.answer.label, describeAnswer(event.response)],
   ];
 }
 

@@ -6,6 +6,7 @@ import { messages } from '../messages';
 import { ProviderBadges } from '../recognise/ProviderBadges';
 import { RedeliveryBadge } from '../recognise/RedeliveryBadge';
 import { useRequestMarks } from '../useRequestMarks';
+import { AnswerStatus } from '../responses/AnswerStatus';
 import { MethodBadge } from './MethodBadge';
 
 interface RequestListItemProps {
@@ -58,6 +59,7 @@ export const RequestListItem = memo(function RequestListItem({
             {query}
           </span>
           <ProviderBadges event={event} isCompact />
+          <AnswerStatus response={event.response} />
         </span>
         <span className="d-flex justify-content-between gap-2 small opacity-75 mt-1">
           <span className="text-truncate">{formatDateTime(event.timestamp)}</span>

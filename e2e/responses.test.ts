@@ -1,0 +1,101 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, startJourney, type Journey } from './harness.js';
+import { expectToast, poll, realtimeJoined, sessionIdOf, setTheme, snap } from './helpers.js';
+
+/** The statuses shown in the request list, newest first. */
+const answerStatuses = (page: Page) =>
+  page.getByRole('list', { name: 'Requests' }).getByTestId('answer-status').allTextContents();
+const ruleItems = (page: Page) => page.getByRole('list', { name: 'Response rules' }).getByRole('listitem');
+const infoValue = (page: Page, name: string) =>
+  page
+    .getByRole('region', { name: 'Request Info', exact: true })
+    .locator('tr')
+    .filter({ has: page.getByRole('rowheader', { name, exact: true }) })
+    .locator('td')
+    .textContent();
+
+describe.runIf(hasChromium)('Scripted responses journey', () => {
+  let journey: Journey;
+  let webhookUrl: string;
+
+  beforeAll(async () => {
+    journey = await startJourney();
+  });
+  afterAll(async () => {
+    await journey.close();
+  });
+
+  it('"Fail twice, then succeed" set in the panel answers 500, 500, 200, shown in the list', async () => {
+    const { page, origin } = journey;
+    const joined = realtimeJoined(page);
+    await page.goto(`${origin}/webhook`);
+    webhookUrl = `${origin}/webhook/${await sessionIdOf(page)}`;
+    await joined;
+
+    const panel = page.getByRole('region', { name: 'Response' });
+    await poll(() => panel.getByText('Every request gets 200 {"ok":true,"id":…}').count()).toBe(1);
+    await panel.getByRole('button', { name: 'Edit responses' }).click();
+    await panel.getByRole('button', { name: 'Presets' }).click();
+    await page.getByRole('button', { name: 'Fail twice, then succeed' }).click();
+    expect(await ruleItems(page).allTextContents()).toEqual([
+      expect.stringContaining('500, 500, 200 then the last again'),
+    ]);
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Responses saved. Sequences start again from the first answer.');
+    await poll(() => panel.getByText('1 rule', { exact: true }).count()).toBe(1);
+
+    const senders: number[] = [];
+    for (const attempt of [1, 2, 3]) {
+      const response = await fetch(`${webhookUrl}/deliveries`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ attempt }),
+      });
+      senders.push(response.status);
+      await response.arrayBuffer();
+    }
+    expect(senders).toEqual([500, 500, 200]);
+    await poll(() => answerStatuses(page)).toEqual(['200', '500', '500']);
+    expect(await infoValue(page, 'Answer')).toBe('Answered 500 by a response rule');
+    await page
+      .getByRole('list', { name: 'Requests' })
+      .getByRole('listitem')
+      .first()
+      .getByRole('button')
+      .first()
+      .click();
+    await poll(() => infoValue(page, 'Answer')).toBe('Answered 200 by a response rule');
+  });
+
+  it('deleting the rule brings the default answer back', async () => {
+    const { page } = journey;
+    await page.getByRole('button', { name: 'Delete rule 1' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Responses saved. Sequences start again from the first answer.');
+    const response = await fetch(webhookUrl, { method: 'POST', body: 'plain' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, id: expect.any(Number) });
+    await poll(() => answerStatuses(page)).toEqual(['200', '200', '500', '500']);
+  });
+
+  it('looks right in both themes, without page errors', async () => {
+    const { page } = journey;
+    const panel = page.getByRole('region', { name: 'Response' });
+    await panel.getByRole('button', { name: 'Presets' }).click();
+    await page.getByRole('button', { name: '429 with Retry-After' }).click();
+    await panel.getByRole('button', { name: 'Presets' }).click();
+    await page.getByRole('button', { name: 'Slow answer (5 s)' }).click();
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(page, theme);
+      await snap(page, `responses-${theme}`);
+      await page.getByRole('button', { name: 'Edit rule 1' }).click();
+      await poll(() => page.getByRole('dialog', { name: 'Edit rule 1' }).count()).toBe(1);
+      await snap(page, `responses-editor-${theme}`);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await poll(() => page.getByRole('dialog').count()).toBe(0);
+    }
+    await setTheme(page, 'light');
+    expect(journey.pageErrors).toEqual([]);
+  });
+});

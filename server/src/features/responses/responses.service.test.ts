@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../db/connection.js';
+import { testConfig } from '../../../test/app.js';
+import { createResponsesRepo, type ResponsesRepo } from './responses.repo.js';
+import { createResponsesService } from './responses.service.js';
+
+const user = { id: 'user-1', sessionId: '00000000-0000-4000-8000-000000000001' };
+
+/** The real repo, counting the reads of a session's rules. */
+function countingRepo(repo: ResponsesRepo) {
+  const counts = { find: 0 };
+  const counted: ResponsesRepo = {
+    ...repo,
+    find(sessionId) {
+      counts.find++;
+      return repo.find(sessionId);
+    },
+  };
+  return { repo: counted, counts };
+}
+
+describe('the capture path’s reads of response rules', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ databaseUrl: null, dataDir: testConfig().dataDir });
+    await database.db
+      .insertInto('sessions')
+      .values({ session_id: user.sessionId, user_id: user.id, referrer: null, created_at: 0 })
+      .execute();
+  });
+  afterAll(() => database.close());
+
+  it('a session without rules is read from the database once, then answered from memory', async () => {
+    const { repo, counts } = countingRepo(createResponsesRepo(database.db));
+    const responses = createResponsesService({ repo });
+    for (let index = 0; index < 5; index++) {
+      expect(await responses.answerFor(user.sessionId, 'POST', '/')).toBeNull();
+    }
+    expect(counts.find).toBe(1);
+  });
+
+  it('rules saved by this process are used at once, without reading them back', async () => {
+    const { repo, counts } = countingRepo(createResponsesRepo(database.db));
+    const responses = createResponsesService({ repo });
+    expect(await responses.answerFor(user.sessionId, 'POST', '/')).toBeNull();
+    await responses.save(user, [
+      {
+        method: '*',
+        path: '*',
+        responses: [{ status: 503, headers: {}, body: '', delayMs: 0 }],
+        then: 'repeat-last',
+      },
+    ]);
+    expect(await responses.answerFor(user.sessionId, 'POST', '/')).toEqual({
+      ruleIndex: 0,
+      response: { status: 503, headers: {}, body: '', delayMs: 0 },
+    });
+    expect(counts.find).toBe(1);
+  });
+});

@@ -1,0 +1,94 @@
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { MAX_RESPONSE_DELAY_MS } from '../../../../../shared/responses';
+import { responseMessages } from './messages';
+import type { ResponseDraft } from './rule-draft';
+
+interface ResponseFieldsProps {
+  /** 0-based; shown from 1. */
+  index: number;
+  draft: ResponseDraft;
+  canRemove: boolean;
+  onChange: (draft: ResponseDraft) => void;
+  onRemove: () => void;
+}
+
+/** One answer of a rule: status, delay, headers and body. */
+export function ResponseFields({ index, draft, canRemove, onChange, onRemove }: ResponseFieldsProps) {
+  const text = responseMessages.editor;
+  const position = index + 1;
+  const id = (field: string) => `response-${index}-${field}`;
+  const set = (field: keyof ResponseDraft) => (event: { target: { value: string } }) =>
+    onChange({ ...draft, [field]: event.target.value });
+  return (
+    <fieldset className="border rounded p-2 mb-2">
+      <div className="d-flex align-items-center mb-2">
+        <legend className="fs-6 fw-semibold mb-0 w-auto">{text.response(position)}</legend>
+        {canRemove && (
+          <Button variant="link" size="sm" className="ms-auto text-danger p-0" onClick={onRemove}>
+            {text.removeResponse(position)}
+          </Button>
+        )}
+      </div>
+      <Row className="g-2 mb-2">
+        <Col xs={6}>
+          <Form.Label htmlFor={id('status')} className="small mb-1">
+            {text.status}
+          </Form.Label>
+          <Form.Control
+            id={id('status')}
+            type="number"
+            min={100}
+            max={599}
+            size="sm"
+            value={draft.status}
+            onChange={set('status')}
+          />
+        </Col>
+        <Col xs={6}>
+          <Form.Label htmlFor={id('delay')} className="small mb-1">
+            {text.delayMs}
+          </Form.Label>
+          <Form.Control
+            id={id('delay')}
+            type="number"
+            min={0}
+            max={MAX_RESPONSE_DELAY_MS}
+            step={100}
+            size="sm"
+            value={draft.delayMs}
+            onChange={set('delayMs')}
+          />
+        </Col>
+      </Row>
+      <Form.Label htmlFor={id('headers')} className="small mb-1">
+        {text.headers} <span className="text-body-secondary">({text.headersHelp})</span>
+      </Form.Label>
+      <Form.Control
+        id={id('headers')}
+        as="textarea"
+        rows={2}
+        size="sm"
+        className="font-monospace mb-2"
+        value={draft.headers}
+        onChange={set('headers')}
+        spellCheck={false}
+      />
+      <Form.Label htmlFor={id('body')} className="small mb-1">
+        {text.body}
+      </Form.Label>
+      <Form.Control
+        id={id('body')}
+        as="textarea"
+        rows={3}
+        size="sm"
+        className="font-monospace"
+        value={draft.body}
+        onChange={set('body')}
+        spellCheck={false}
+      />
+    </fieldset>
+  );
+}

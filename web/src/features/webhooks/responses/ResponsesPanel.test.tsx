@@ -1,0 +1,162 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ResponseRule } from '../../../../../shared/responses';
+import { renderWithProviders, stubFetch, type Answer, type Call } from '../../../test/render';
+import { ResponsesPanel } from './ResponsesPanel';
+import { RESPONSE_PRESETS } from './presets';
+
+const SESSION = '3f2b8c1e-6d4a-4b7e-9a1c-2e5f7d9b0c41';
+
+function rule(path: string, statuses: number[]): ResponseRule {
+  return {
+    method: '*',
+    path,
+    responses: statuses.map((status) => ({ status, headers: {}, body: '', delayMs: 0 })),
+    then: 'repeat-last',
+  };
+}
+
+/** A server holding `saved`; PUT stores what it gets unless `refuse` gives an answer. */
+function stubApi(saved: ResponseRule[], refuse?: Answer) {
+  let store = saved;
+  const calls = stubFetch(({ method, path, body }: Call) => {
+    if (path !== '/api/responses') return { status: 404, body: { error: 'Not found' } };
+    if (method === 'GET') return { status: 200, body: { rules: store } };
+    if (refuse) return refuse;
+    store = (body as { rules: ResponseRule[] }).rules;
+    return { status: 200, body: { rules: store } };
+  });
+  return { puts: () => calls.filter((call) => call.method === 'PUT').map((call) => call.body) };
+}
+
+function renderPanel() {
+  renderWithProviders(<ResponsesPanel sessionId={SESSION} />, { toasts: true });
+}
+
+async function open() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit responses' }));
+}
+
+const ruleList = () => screen.getByRole('list', { name: 'Response rules' });
+const ruleTexts = () =>
+  within(ruleList())
+    .getAllByRole('listitem')
+    .map((item) => item.textContent?.replace(/↑↓EditDelete$/, ''));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ResponsesPanel', () => {
+  it('says the default answer applies while there are no rules', async () => {
+    stubApi([]);
+    renderPanel();
+    expect(await screen.findByText('Every request gets 200 {"ok":true,"id":…}')).toBeInTheDocument();
+    await open();
+    expect(
+      screen.getByText('No rules yet: every request gets the default answer, 200 {"ok":true,"id":…}.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('lists the saved rules in order with what they answer', async () => {
+    stubApi([rule('/github/*', [500, 500, 200]), { ...rule('*', [410]), method: 'POST' }]);
+    renderPanel();
+    expect(await screen.findByText('2 rules')).toBeInTheDocument();
+    await open();
+    expect(ruleTexts()).toEqual(['Any method/github/*→500, 500, 200 then the last again', 'POST*→410']);
+  });
+
+  it('adds a preset and saves, saying that sequences start again', async () => {
+    const api = stubApi([]);
+    renderPanel();
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: 'Presets' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Fail twice, then succeed' }));
+    expect(ruleTexts()).toEqual(['Any method*→500, 500, 200 then the last again']);
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Responses saved. Sequences start again from the first answer.'),
+    ).toBeInTheDocument();
+    expect(api.puts()).toEqual([{ rules: [RESPONSE_PRESETS[1]?.rule] }]);
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+    expect(screen.getByText('1 rule')).toBeInTheDocument();
+  });
+
+  it('shows the server’s words when it refuses the rules, and keeps the edits', async () => {
+    stubApi([], { status: 400, body: { error: 'rules: At most 50 rules.' } });
+    renderPanel();
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: 'Presets' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Always 500' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('rules: At most 50 rules.')).toBeInTheDocument();
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+  });
+
+  it('moves, edits and deletes rules before saving them together', async () => {
+    const api = stubApi([rule('/a', [201]), rule('/b', [202]), rule('/c', [203])]);
+    renderPanel();
+    await open();
+    await screen.findByRole('list', { name: 'Response rules' });
+    expect(screen.getByRole('button', { name: 'Move rule 1 up' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move rule 3 down' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Move rule 3 up' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete rule 1' }));
+    expect(ruleTexts()).toEqual(['Any method/c→203', 'Any method/b→202']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit rule 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit rule 2' });
+    fireEvent.change(within(dialog).getByLabelText('Method'), { target: { value: 'POST' } });
+    fireEvent.change(within(dialog).getByLabelText('Status'), { target: { value: '503' } });
+    fireEvent.change(within(dialog).getByLabelText(/Headers/), { target: { value: 'Retry-After: 120' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(ruleTexts()).toEqual(['Any method/c→203', 'POST/b→503']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Responses saved. Sequences start again from the first answer.');
+    expect(api.puts()).toEqual([
+      {
+        rules: [
+          rule('/c', [203]),
+          {
+            ...rule('/b', [503]),
+            method: 'POST',
+            responses: [{ status: 503, headers: { 'Retry-After': '120' }, body: '', delayMs: 0 }],
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('the editor explains a problem and adds nothing until it is fixed', async () => {
+    stubApi([]);
+    renderPanel();
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add rule' });
+    fireEvent.change(within(dialog).getByLabelText('Path'), { target: { value: 'github' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add response' }));
+    fireEvent.change(within(dialog).getAllByLabelText('Delay (ms)')[1] as HTMLElement, {
+      target: { value: '40000' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(
+      await within(dialog).findByText(
+        'path: The path must start with / or *, with no spaces, ? or #, for example /github/*.',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('Path'), { target: { value: '/github' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(
+      await within(dialog).findByText('responses[1].delayMs: The delay must be from 0 to 30000 ms.'),
+    ).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove response 2' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(ruleTexts()).toEqual(['Any method/github→200']);
+  });
+});

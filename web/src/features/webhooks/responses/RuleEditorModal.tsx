@@ -1,0 +1,145 @@
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Row from 'react-bootstrap/Row';
+import { MAX_RULE_RESPONSES, RULE_THEN, type ResponseRule } from '../../../../../shared/responses';
+import { responseMessages } from './messages';
+import { ResponseFields } from './ResponseFields';
+import { emptyResponseDraft, fromDraft, type RuleDraft } from './rule-draft';
+
+const COMMON_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+
+interface RuleEditorModalProps {
+  /** 1-based position of the rule being edited; null for a new rule. */
+  position: number | null;
+  initial: RuleDraft;
+  onApply: (rule: ResponseRule) => void;
+  onCancel: () => void;
+}
+
+/** Adds or edits one rule; checked with the server's own rules before it goes into the list. */
+export function RuleEditorModal({ position, initial, onApply, onCancel }: RuleEditorModalProps) {
+  const text = responseMessages.editor;
+  const [draft, setDraft] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const methods =
+    COMMON_METHODS.includes(draft.method) || draft.method === '*'
+      ? COMMON_METHODS
+      : [...COMMON_METHODS, draft.method];
+  const title = position === null ? text.addTitle : text.editTitle(position);
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const result = fromDraft(draft);
+    if ('error' in result) return setError(result.error);
+    onApply(result.rule);
+  }
+
+  function changeResponse(index: number, next: RuleDraft['responses'][number]) {
+    setDraft({ ...draft, responses: draft.responses.map((current, at) => (at === index ? next : current)) });
+  }
+
+  return (
+    <Modal show onHide={onCancel} size="lg" aria-labelledby="rule-editor-title">
+      <Form onSubmit={handleSubmit} noValidate>
+        <Modal.Header closeButton>
+          <Modal.Title id="rule-editor-title" as="h2" className="fs-5">
+            {title}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <Row className="g-2 mb-2">
+            <Col sm={3}>
+              <Form.Label htmlFor="rule-method" className="small mb-1">
+                {text.method}
+              </Form.Label>
+              <Form.Select
+                id="rule-method"
+                size="sm"
+                value={draft.method}
+                onChange={(event) => setDraft({ ...draft, method: event.target.value })}
+              >
+                <option value="*">{responseMessages.anyMethod}</option>
+                {methods.map((method) => (
+                  <option key={method}>{method}</option>
+                ))}
+              </Form.Select>
+            </Col>
+            <Col sm={5}>
+              <Form.Label htmlFor="rule-path" className="small mb-1">
+                {text.path}
+              </Form.Label>
+              <Form.Control
+                id="rule-path"
+                size="sm"
+                className="font-monospace"
+                value={draft.path}
+                onChange={(event) => setDraft({ ...draft, path: event.target.value })}
+                aria-describedby="rule-path-help"
+                spellCheck={false}
+              />
+            </Col>
+            <Col sm={4}>
+              <Form.Label htmlFor="rule-then" className="small mb-1">
+                {text.then}
+              </Form.Label>
+              <Form.Select
+                id="rule-then"
+                size="sm"
+                value={draft.then}
+                onChange={(event) => setDraft({ ...draft, then: event.target.value as RuleDraft['then'] })}
+              >
+                {RULE_THEN.map((then) => (
+                  <option key={then} value={then}>
+                    {text.thenOptions[then]}
+                  </option>
+                ))}
+              </Form.Select>
+            </Col>
+          </Row>
+          <Form.Text id="rule-path-help" className="d-block mb-3">
+            {text.pathHelp}
+          </Form.Text>
+          {draft.responses.map((response, index) => (
+            <ResponseFields
+              key={index}
+              index={index}
+              draft={response}
+              canRemove={draft.responses.length > 1}
+              onChange={(next) => changeResponse(index, next)}
+              onRemove={() =>
+                setDraft({ ...draft, responses: draft.responses.filter((_, at) => at !== index) })
+              }
+            />
+          ))}
+          {draft.responses.length < MAX_RULE_RESPONSES && (
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              onClick={() => setDraft({ ...draft, responses: [...draft.responses, emptyResponseDraft()] })}
+            >
+              {text.addResponse}
+            </Button>
+          )}
+          {error && (
+            <Alert variant="danger" className="mt-3 mb-0 py-2">
+              {error}
+            </Alert>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <span className="small text-body-secondary me-auto">{text.notSavedYet}</span>
+          <Button variant="outline-secondary" onClick={onCancel}>
+            {text.cancel}
+          </Button>
+          <Button type="submit" variant="primary">
+            {text.apply}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

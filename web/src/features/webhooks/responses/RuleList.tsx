@@ -1,0 +1,67 @@
+import Button from 'react-bootstrap/Button';
+import ButtonGroup from 'react-bootstrap/ButtonGroup';
+import type { ResponseRule } from '../../../../../shared/responses';
+import { responseMessages } from './messages';
+import { describeResponses } from './rules-list';
+
+interface RuleListProps {
+  rules: ResponseRule[];
+  onMove: (index: number, step: -1 | 1) => void;
+  onEdit: (index: number) => void;
+  onRemove: (index: number) => void;
+}
+
+/** The rules in the order they are tried, each with its method, path and answers, and its controls. */
+export function RuleList({ rules, onMove, onEdit, onRemove }: RuleListProps) {
+  const text = responseMessages;
+  return (
+    <ol className="response-rules list-group list-group-numbered mb-3" aria-label={text.rulesLabel}>
+      {rules.map((rule, index) => {
+        const position = index + 1;
+        return (
+          // Rules have no id of their own; their position is what identifies them.
+          <li key={index} className="list-group-item d-flex flex-wrap align-items-center gap-2">
+            <span className="fw-semibold">{rule.method === '*' ? text.anyMethod : rule.method}</span>
+            <code className="text-break">{rule.path}</code>
+            <span aria-hidden="true">→</span>
+            <span className="font-monospace small">{describeResponses(rule)}</span>
+            <ButtonGroup size="sm" className="ms-auto">
+              <Button
+                variant="outline-secondary"
+                aria-label={text.moveUp(position)}
+                title={text.moveUp(position)}
+                disabled={index === 0}
+                onClick={() => onMove(index, -1)}
+              >
+                ↑
+              </Button>
+              <Button
+                variant="outline-secondary"
+                aria-label={text.moveDown(position)}
+                title={text.moveDown(position)}
+                disabled={index === rules.length - 1}
+                onClick={() => onMove(index, 1)}
+              >
+                ↓
+              </Button>
+              <Button
+                variant="outline-secondary"
+                aria-label={text.edit(position)}
+                onClick={() => onEdit(index)}
+              >
+                {text.editButton}
+              </Button>
+              <Button
+                variant="outline-danger"
+                aria-label={text.remove(position)}
+                onClick={() => onRemove(index)}
+              >
+                {text.deleteButton}
+              </Button>
+            </ButtonGroup>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

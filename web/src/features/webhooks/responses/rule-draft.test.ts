@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { ResponseRule } from '../../../../../shared/responses';
+import { emptyRuleDraft, fromDraft, parseHeaderLines, toDraft } from './rule-draft';
+
+const rule: ResponseRule = {
+  method: 'POST',
+  path: '/github/*',
+  responses: [
+    {
+      status: 429,
+      headers: { 'Retry-After': '30', 'Content-Type': 'application/json' },
+      body: '{"a":1}',
+      delayMs: 0,
+    },
+    { status: 200, headers: {}, body: '', delayMs: 1500 },
+  ],
+  then: 'cycle',
+};
+
+describe('rule drafts', () => {
+  it('a rule comes back unchanged through the form', () => {
+    expect(toDraft(rule).responses[0]?.headers).toBe('Retry-After: 30\nContent-Type: application/json');
+    expect(fromDraft(toDraft(rule))).toEqual({ rule });
+  });
+
+  it('a new rule answers 200 to every request', () => {
+    expect(fromDraft(emptyRuleDraft())).toEqual({
+      rule: {
+        method: '*',
+        path: '*',
+        responses: [{ status: 200, headers: {}, body: '', delayMs: 0 }],
+        then: 'repeat-last',
+      },
+    });
+  });
+
+  it('reads header lines, skipping blank ones and keeping colons in values', () => {
+    expect(parseHeaderLines('Location: https://example.com:8443/x\n\n  X-A :  1 ')).toEqual({
+      headers: { Location: 'https://example.com:8443/x', 'X-A': '1' },
+    });
+    expect(parseHeaderLines('X-A: 1\nno colon here')).toEqual({ badLine: 2 });
+  });
+
+  it('names the field of the first problem, as the server does', () => {
+    const draft = toDraft(rule);
+    const badStatus = {
+      ...draft,
+      responses: [draft.responses[0]!, { ...draft.responses[1]!, status: '700' }],
+    };
+    expect(fromDraft(badStatus)).toEqual({
+      error: 'responses[1].status: The status must be a number from 100 to 599.',
+    });
+    const emptyStatus = { ...draft, responses: [{ ...draft.responses[0]!, status: '' }] };
+    expect(fromDraft(emptyStatus)).toEqual({
+      error: 'responses[0].status: The status must be a number from 100 to 599.',
+    });
+    const badHeader = { ...draft, responses: [{ ...draft.responses[0]!, headers: 'Connection: close' }] };
+    expect(fromDraft(badHeader)).toEqual({
+      error: 'responses[0].headers.Connection: Connection is a hop-by-hop header and cannot be set.',
+    });
+    const badLine = { ...draft, responses: [{ ...draft.responses[0]!, headers: 'oops' }] };
+    expect(fromDraft(badLine)).toEqual({
+      error: 'responses[0].headers: Headers, line 1: write it as Name: value.',
+    });
+    expect(fromDraft({ ...draft, path: 'github' })).toEqual({
+      error: 'path: The path must start with / or *, with no spaces, ? or #, for example /github/*.',
+    });
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { ResponseRule } from '../../../../../shared/responses';
+import { describeResponses, moveRule, putRule, removeRule } from './rules-list';
+
+function rule(statuses: number[], overrides: Partial<ResponseRule> = {}): ResponseRule {
+  return {
+    method: '*',
+    path: '*',
+    responses: statuses.map((status) => ({ status, headers: {}, body: '', delayMs: 0 })),
+    then: 'repeat-last',
+    ...overrides,
+  };
+}
+
+describe('moveRule', () => {
+  it('moves a rule one place up or down', () => {
+    expect(moveRule(['a', 'b', 'c'], 1, -1)).toEqual(['b', 'a', 'c']);
+    expect(moveRule(['a', 'b', 'c'], 1, 1)).toEqual(['a', 'c', 'b']);
+  });
+
+  it('leaves the list as it is at either end', () => {
+    expect(moveRule(['a', 'b'], 0, -1)).toEqual(['a', 'b']);
+    expect(moveRule(['a', 'b'], 1, 1)).toEqual(['a', 'b']);
+  });
+});
+
+describe('removeRule and putRule', () => {
+  it('removes the rule at the index', () => {
+    expect(removeRule(['a', 'b', 'c'], 1)).toEqual(['a', 'c']);
+  });
+
+  it('replaces the rule at the index, or adds at the end for a new one', () => {
+    expect(putRule(['a', 'b'], 0, 'x')).toEqual(['x', 'b']);
+    expect(putRule(['a', 'b'], null, 'x')).toEqual(['a', 'b', 'x']);
+  });
+});
+
+describe('describeResponses', () => {
+  it('lists the statuses and what follows the last', () => {
+    expect(describeResponses(rule([500, 500, 200]))).toBe('500, 500, 200 then the last again');
+    expect(describeResponses(rule([500, 200], { then: 'cycle' }))).toBe('500, 200 then from the start');
+  });
+
+  it('shows a single answer alone, with its delay', () => {
+    expect(describeResponses(rule([410]))).toBe('410');
+    const slow = rule([200]);
+    slow.responses[0] = { status: 200, headers: {}, body: '', delayMs: 5000 };
+    expect(describeResponses(slow)).toBe('200 after 5 s');
+    slow.responses[0] = { status: 200, headers: {}, body: '', delayMs: 250 };
+    expect(describeResponses(slow)).toBe('200 after 250 ms');
+  });
+});

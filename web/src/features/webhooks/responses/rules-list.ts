@@ -1,0 +1,34 @@
+/** The panel's edits to the list of rules, as pure functions, and the one-line summary of a rule. */
+import type { ResponseRule } from '../../../../../shared/responses';
+import { responseMessages } from './messages';
+
+/** The list with rule `index` moved one place up (-1) or down (+1); unchanged at either end. */
+export function moveRule<T>(rules: readonly T[], index: number, step: -1 | 1): T[] {
+  const target = index + step;
+  if (index < 0 || index >= rules.length || target < 0 || target >= rules.length) return [...rules];
+  const moved = [...rules];
+  // Both indexes were checked to be inside the list just above.
+  [moved[index], moved[target]] = [moved[target] as T, moved[index] as T];
+  return moved;
+}
+
+export function removeRule<T>(rules: readonly T[], index: number): T[] {
+  return rules.filter((_, position) => position !== index);
+}
+
+/** The list with rule `index` replaced, or `rule` added at the end when index is null. */
+export function putRule<T>(rules: readonly T[], index: number | null, rule: T): T[] {
+  if (index === null) return [...rules, rule];
+  return rules.map((current, position) => (position === index ? rule : current));
+}
+
+/** "500, 500, 200 then the last again", with a delay noted where there is one. */
+export function describeResponses(rule: ResponseRule): string {
+  const answers = rule.responses.map((response) =>
+    response.delayMs > 0
+      ? `${response.status} ${responseMessages.delay(response.delayMs)}`
+      : String(response.status),
+  );
+  if (rule.responses.length === 1) return answers.join('');
+  return `${answers.join(', ')} ${responseMessages.thenLabels[rule.then]}`;
+}
