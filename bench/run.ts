@@ -201,8 +201,8 @@ async function alternate(bare: () => Promise<WrkResult>, hookbay: () => Promise<
 
 /** Sends captures at fixed times and measures, per request, scheduled send time → event received. */
 async function openLoop(origin: string, sessionId: string, listener: Listener) {
-  // The first second warms the server up and is not counted.
-  const warmup = OPEN_LOOP_RATE;
+  // The first two seconds warm the server up and are not counted.
+  const warmup = 2 * OPEN_LOOP_RATE;
   const total = warmup + OPEN_LOOP_RATE * OPEN_LOOP_SECONDS;
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const scheduled = new Map<string, number>();
