@@ -387,7 +387,7 @@ async function main(): Promise<void> {
     const captureErrors = [...capture.hookbay, ...capture.bare].reduce((sum, r) => sum + r.errors, 0);
     const redirectErrors = [...redirect.hookbay, ...redirect.bare].reduce((sum, r) => sum + r.errors, 0);
     const row = (name: string, results: WrkResult[], ratio: string) =>
-      `| ${name.padEnd(38)} | ${rps(results).padStart(8)} | ${ms(median(results.map((r) => r.p50Ms))).padStart(8)} | ${ms(median(results.map((r) => r.p99Ms))).padStart(8)} | ${ratio.padStart(14)} |`;
+      `| ${name.padEnd(38)} | ${rps(results).padStart(8)} | ${ms(median(results.map((r) => r.p50Ms))).padStart(8)} | ${ms(median(results.map((r) => r.p99Ms))).padStart(8)} | ${ratio.padStart(16)} |`;
     const ratioCell = (pair: Pair) => {
       const each = ratios(pair);
       return `${fmt(median(each))} (${fmt(Math.min(...each))}–${fmt(Math.max(...each))})`;
@@ -400,8 +400,8 @@ async function main(): Promise<void> {
     );
     out('medians of the rounds; ratio = Hookbay / bare Node http in the same round (min–max over rounds)');
     out();
-    out('| scenario                               |    req/s |      p50 |      p99 | ratio to bare  |');
-    out('| -------------------------------------- | -------: | -------: | -------: | -------------: |');
+    out('| scenario                               |    req/s |      p50 |      p99 | ratio to bare    |');
+    out('| -------------------------------------- | -------: | -------: | -------: | ---------------: |');
     out(row('bare Node http, 1 KB POST', capture.bare, '1.00'));
     out(row('capture, 1 KB JSON, stored + pushed', capture.hookbay, ratioCell(capture)));
     out(row('bare Node http, GET', redirect.bare, '1.00'));
