@@ -30,6 +30,7 @@ import {
   type ServerToClientEvents,
 } from '../shared/realtime.js';
 import { EVENTS_PAGE_MAX } from '../shared/webhooks.js';
+import { CHROMIUM_PATH, hasChromium } from '../e2e/harness.js';
 import { measureWebhookList } from './browser.js';
 import { requireWrk, wrk, type WrkResult } from './wrk.js';
 
@@ -259,6 +260,12 @@ const ratios = (pair: Pair) => pair.hookbay.map((r, i) => r.rps / (pair.bare[i]?
 
 async function main(): Promise<void> {
   requireWrk();
+  if (!hasChromium) {
+    console.error(
+      `npm run bench needs Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH.`,
+    );
+    process.exit(1);
+  }
   buildProduct();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-bench-'));
   const bare = await startServer(['bench/bare-server.mjs'], {}, path.join(dataDir, 'bare.log'));
