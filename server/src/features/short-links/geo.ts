@@ -103,7 +103,7 @@ function loadDatabases(): { v4: FamilyDbs; v6: FamilyDbs } {
 let databases: { v4: FamilyDbs; v6: FamilyDbs } | undefined;
 
 /**
- * The process-wide lookup. Its databases (~85 MB in memory) are loaded on the first public address
+ * The process-wide lookup. Its databases (~75 MB in memory) are loaded on the first public address
  * rather than at start-up, so a server that records no click from the internet never holds them.
  * That first lookup blocks for a few hundred milliseconds while they load, and is still answered in full.
  */
