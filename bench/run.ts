@@ -1,194 +1,449 @@
 /**
  * npm run bench: Hookbay's hot paths against a bare Node http server measured in the same run,
- * reported as ratios (absolute numbers depend on the machine; ratios much less). Each server
- * runs alone in its own process; the load and a live listener come from this process.
+ * reported as ratios (absolute numbers depend on the machine; ratios much less).
  *
- * - capture: POSTs to a webhook URL while a Socket.IO client of that session receives every
- *   event live (so "stored and pushed live" is what is measured), then checks none was lost.
- * - live latency: requests sent at a steady 500 a second; for each, the time from sending it to
- *   the listener receiving its event (p50/p99), so HTTP and storage are included.
+ * Hookbay runs as a user gets it: `npm start` (compiled server, embedded SQLite in a fresh DATA_DIR,
+ * default log level, no other settings). The bare server and Hookbay each run in their own process;
+ * wrk loads them alternately (A B, then B A, ...) and the ratio of each round is taken, then the
+ * median. Live listeners (Socket.IO clients) run in this process.
+ *
+ * - capture: 1 KB JSON POSTs to a webhook URL, each stored and pushed to a listener of the session;
+ * - redirect: GET /s/{id} with a desktop Chrome user agent, each click committed before the 302;
+ * - exact counts: a fixed number of requests, then acknowledged == stored == pushed is checked;
+ * - open loop: capture at a steady 500 requests a second, latency from each request's scheduled
+ *   send time to its event reaching the listener (so a stalled server cannot hide its queue);
+ * - memory: the server's RSS idle after start and its peak during all the runs;
+ * - the web list: /webhook in Chromium with 10,000 stored requests (bench/browser.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { io, type Socket } from 'socket.io-client';
-import { WEBHOOK_REQUEST, type ClientToServerEvents, type ServerToClientEvents } from '../shared/realtime.js';
+import {
+  JOIN_USER_ROOM,
+  URL_CLICK,
+  WEBHOOK_REQUEST,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '../shared/realtime.js';
+import { EVENTS_PAGE_MAX } from '../shared/webhooks.js';
+import { CHROMIUM_PATH, hasChromium } from '../e2e/harness.js';
+import { measureWebhookList } from './browser.js';
+import { requireWrk, wrk, type WrkResult } from './wrk.js';
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const WARMUP_SECONDS = 2;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
-const BODY = JSON.stringify({ event: 'payment.succeeded', id: 'evt_123', amount: 4200, currency: 'usd' });
-const BARE_PORT = 4101;
-const HOOKBAY_PORT = 4102;
+const EXACT_COUNT = 5000;
+const OPEN_LOOP_RATE = 500;
+const OPEN_LOOP_SECONDS = 6;
+const BROWSER_REQUESTS = 10_000;
+
+const CHROME_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const SENDER_UA = 'hookbay-bench';
+
+/** A 1 KB JSON webhook payload. */
+const BODY = (() => {
+  const event = {
+    id: 'evt_1PqR2sT3uV4wX5yZ',
+    type: 'payment_intent.succeeded',
+    amount: 4200,
+    currency: 'usd',
+    note: '',
+  };
+  event.note = 'x'.repeat(1024 - JSON.stringify(event).length);
+  return JSON.stringify(event);
+})();
+
+type Listener = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 3100 + Math.floor(Math.random() * 900);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer().once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+}
 
 async function waitFor(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
+  for (let attempt = 0; attempt < 300; attempt++) {
     try {
       await fetch(url);
       return;
     } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
     }
   }
   throw new Error(`server at ${url} did not start`);
 }
 
-function startServer(script: string, port: number, env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+interface Server {
+  origin: string;
+  process: ChildProcess;
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
+/** Starts a server process with only PATH and HOME from this environment, so it runs on defaults. */
+async function startServer(args: string[], env: Record<string, string>, logFile: string): Promise<Server> {
+  const port = await freePort();
+  const log = fs.openSync(logFile, 'w');
+  const child = spawn(process.execPath, args, {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...env,
+    },
+    stdio: ['ignore', log, log],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitFor(`${origin}/healthz`);
+  return { origin, process: child };
+}
+
+async function stop(server: Server): Promise<void> {
+  const exited = new Promise((resolve) => server.process.once('exit', resolve));
+  server.process.kill('SIGTERM');
   await exited;
 }
 
-const CHROME_UA =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-
-async function load(url: string, method: 'POST' | 'GET' = 'POST') {
-  const result = await autocannon({
-    url,
-    method,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    headers: method === 'POST' ? { 'content-type': 'application/json' } : { 'user-agent': CHROME_UA },
-    ...(method === 'POST' ? { body: BODY } : {}),
-  });
-  const answered = method === 'POST' ? result['2xx'] : result['3xx'];
-  return {
-    rps: result.requests.average,
-    total: result.requests.total,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + Math.max(0, result.requests.total - answered),
-  };
+/** VmRSS and VmHWM of a process, in MB. */
+function memory(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+async function api<T>(origin: string, route: string, sessionId?: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${origin}${route}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(sessionId ? { 'x-session-id': sessionId } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${route} answered ${response.status}`);
+  return (await response.json()) as T;
 }
 
-async function listener(origin: string, sessionId: string) {
-  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(origin, {
-    auth: { sessionId },
-    transports: ['websocket'],
-  });
+async function newSession(origin: string): Promise<{ id: string; sessionId: string }> {
+  return api(origin, '/api/user', undefined, {});
+}
+
+async function connect(origin: string, sessionId: string): Promise<Listener> {
+  const socket: Listener = io(origin, { auth: { sessionId }, transports: ['websocket'] });
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-  const sentAt = new Map<string, number>();
-  const delays: number[] = [];
-  let count = 0;
-  socket.on(WEBHOOK_REQUEST, (event) => {
-    count += 1;
-    const started = sentAt.get(event.queryString);
-    if (started !== undefined) delays.push(performance.now() - started);
-  });
-  return { socket, sentAt, delays, received: () => count };
+  return socket;
 }
 
-/** Sends `rate` requests a second for DURATION_S, each tagged so its live event can be matched. */
-async function paced(url: string, rate: number, sentAt: Map<string, number>): Promise<void> {
-  const total = rate * DURATION_S;
-  const start = performance.now();
-  const pending: Promise<unknown>[] = [];
-  for (let index = 0; index < total; index++) {
-    const due = start + (index * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    sentAt.set(`n=${index}`, performance.now());
-    pending.push(
-      fetch(`${url}?n=${index}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: BODY,
-      }).then((response) => response.arrayBuffer()),
-    );
+/** Requests stored in a session, counted page by page. */
+async function storedCount(origin: string, sessionId: string): Promise<number> {
+  let count = 0;
+  let before: number | undefined;
+  for (;;) {
+    const query = `limit=${EVENTS_PAGE_MAX}${before ? `&before=${before}` : ''}`;
+    const page = await api<{ id: number }[]>(origin, `/api/events?${query}`, sessionId);
+    count += page.length;
+    if (page.length < EVENTS_PAGE_MAX) return count;
+    before = page.at(-1)?.id;
+  }
+}
+
+/** Waits until `read()` stops changing (events still on their way), then returns it. */
+async function settled(read: () => number): Promise<number> {
+  let last = -1;
+  while (read() !== last) {
+    last = read();
+    await sleep(300);
+  }
+  return last;
+}
+
+interface Pair {
+  bare: WrkResult[];
+  hookbay: WrkResult[];
+}
+
+/** Rounds of bare then Hookbay, then Hookbay then bare, ... after one warm-up run of each. */
+async function alternate(bare: () => Promise<WrkResult>, hookbay: () => Promise<WrkResult>): Promise<Pair> {
+  const pair: Pair = { bare: [], hookbay: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    if (round % 2 === 0) {
+      pair.bare.push(await bare());
+      pair.hookbay.push(await hookbay());
+    } else {
+      pair.hookbay.push(await hookbay());
+      pair.bare.push(await bare());
+    }
+  }
+  return pair;
+}
+
+/** Sends captures at fixed times and measures, per request, scheduled send time → event received. */
+async function openLoop(origin: string, sessionId: string, listener: Listener) {
+  // The first two seconds warm the server up and are not counted.
+  const warmup = 2 * OPEN_LOOP_RATE;
+  const total = warmup + OPEN_LOOP_RATE * OPEN_LOOP_SECONDS;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const scheduled = new Map<string, number>();
+  const delays: number[] = [];
+  let failed = 0;
+  listener.on(WEBHOOK_REQUEST, (event) => {
+    const due = scheduled.get(event.queryString);
+    if (due !== undefined) delays.push(performance.now() - due);
+  });
+  const send = (index: number) =>
+    new Promise<void>((resolve) => {
+      const request = http.request(
+        `${origin}/webhook/${sessionId}?n=${index}`,
+        { method: 'POST', agent, headers: { 'content-type': 'application/json', 'user-agent': SENDER_UA } },
+        (response) => {
+          if (response.statusCode !== 200) failed++;
+          response.resume().on('end', resolve);
+        },
+      );
+      request.on('error', () => {
+        failed++;
+        resolve();
+      });
+      request.end(BODY);
+    });
+  const pending: Promise<void>[] = [];
+  const start = performance.now() + 50;
+  const dueOf = (index: number) => start + (index * 1000) / OPEN_LOOP_RATE;
+  // Each wake-up sends every request whose time has come, so a late timer delays them (and counts
+  // against the figure) but never lowers the rate.
+  for (let index = 0; index < total;) {
+    for (; index < total && dueOf(index) <= performance.now(); index++) {
+      if (index >= warmup) scheduled.set(`n=${index}`, dueOf(index));
+      pending.push(send(index));
+    }
+    if (index < total) await sleep(Math.max(0, dueOf(index) - performance.now()));
   }
   await Promise.all(pending);
+  await settled(() => delays.length);
+  agent.destroy();
+  return { total: total - warmup, received: delays.length, failed, delays };
 }
 
-async function benchHookbay() {
-  const origin = `http://127.0.0.1:${HOOKBAY_PORT}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-bench-'));
-  const server = startServer('server/src/main.ts', HOOKBAY_PORT, { DATA_DIR: dataDir });
-  await waitFor(`${origin}/healthz`);
-  const session = async () => {
-    const response = await fetch(`${origin}/api/user`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-    return ((await response.json()) as { sessionId: string }).sessionId;
-  };
-
-  const busy = await session();
-  const busyListener = await listener(origin, busy);
-  const capture = await load(`${origin}/webhook/${busy}`);
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const received = busyListener.received();
-  busyListener.socket.close();
-
-  const linkResponse = await fetch(`${origin}/api/urls`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-session-id': busy },
-    body: JSON.stringify({ url: 'https://example.com/some/long/landing/page' }),
-  });
-  const link = (await linkResponse.json()) as { id: string };
-  const redirect = await load(`${origin}/s/${link.id}`, 'GET');
-  const stats = (await (
-    await fetch(`${origin}/s/${link.id}/analytics`, { headers: { 'x-session-id': busy } })
-  ).json()) as {
-    totalClicks: number;
-  };
-
-  const steady = await session();
-  const steadyListener = await listener(origin, steady);
-  await paced(`${origin}/webhook/${steady}`, 500, steadyListener.sentAt);
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  steadyListener.socket.close();
-  await stop(server);
-  return { capture, received, redirect, clicksCounted: stats.totalClicks, liveDelays: steadyListener.delays };
+function buildProduct(): void {
+  const run = (args: string[]) => execFileSync(process.execPath, args, { stdio: 'inherit' });
+  run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
+  run(['scripts/build-server.mjs']);
 }
+
+const fmt = (n: number, digits = 2) => n.toFixed(digits);
+const ms = (n: number) => `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms`;
+const rps = (results: WrkResult[]) => Math.round(median(results.map((r) => r.rps))).toLocaleString('en-US');
+const ratios = (pair: Pair) => pair.hookbay.map((r, i) => r.rps / (pair.bare[i]?.rps ?? NaN));
 
 async function main(): Promise<void> {
-  const bare = startServer('bench/bare-server.ts', BARE_PORT);
-  await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
-  const baseline = await load(`http://127.0.0.1:${BARE_PORT}/hook`);
-  await stop(bare);
-
-  const { capture, received, redirect, clicksCounted, liveDelays } = await benchHookbay();
-  console.table([
-    {
-      scenario: 'bare Node http (baseline)',
-      rps: Math.round(baseline.rps),
-      p99ms: baseline.p99,
-      errors: baseline.errors,
-      ratio: '1.00',
-    },
-    {
-      scenario: 'Hookbay capture, stored + pushed live',
-      rps: Math.round(capture.rps),
-      p99ms: capture.p99,
-      errors: capture.errors,
-      ratio: (capture.rps / baseline.rps).toFixed(2),
-    },
-    {
-      scenario: 'Hookbay redirect, click recorded',
-      rps: Math.round(redirect.rps),
-      p99ms: redirect.p99,
-      errors: redirect.errors,
-      ratio: (redirect.rps / baseline.rps).toFixed(2),
-    },
-  ]);
-  console.log(`clicks counted: ${clicksCounted} of ${redirect.total} redirects`);
-  console.log(`live events received: ${received} of ${capture.total} captured`);
-  console.log(
-    `send-to-listener at 500 req/s: p50 ${percentile(liveDelays, 50).toFixed(1)} ms, p99 ${percentile(liveDelays, 99).toFixed(1)} ms over ${liveDelays.length} events`,
+  requireWrk();
+  if (!hasChromium) {
+    console.error(
+      `npm run bench needs Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH.`,
+    );
+    process.exit(1);
+  }
+  buildProduct();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-bench-'));
+  const bare = await startServer(['bench/bare-server.mjs'], {}, path.join(dataDir, 'bare.log'));
+  const hookbay = await startServer(
+    ['scripts/start.mjs'],
+    { DATA_DIR: dataDir },
+    path.join(dataDir, 'server.log'),
   );
+  const pid = hookbay.process.pid ?? NaN;
+  await sleep(2000);
+  const idle = memory(pid).rss;
+  let peak = idle;
+  const sampler = setInterval(() => (peak = Math.max(peak, memory(pid).rss)), 100);
+
+  try {
+    const lines: string[] = [];
+    const out = (line = '') => {
+      lines.push(line);
+      console.log(line);
+    };
+
+    // Open loop first, on the freshly started server: at a steady rate, on its own session and listener.
+    const steady = await newSession(hookbay.origin);
+    const steadyListener = await connect(hookbay.origin, steady.sessionId);
+    const loop = await openLoop(hookbay.origin, steady.sessionId, steadyListener);
+    steadyListener.close();
+
+    // Capture: one session, one listener receiving every event.
+    const owner = await newSession(hookbay.origin);
+    const listener = await connect(hookbay.origin, owner.sessionId);
+    let pushed = 0;
+    listener.on(WEBHOOK_REQUEST, () => pushed++);
+    const post = (origin: string, seconds: number) => () =>
+      wrk({
+        url: origin === hookbay.origin ? `${origin}/webhook/${owner.sessionId}` : `${origin}/hook`,
+        seconds,
+        connections: CONNECTIONS,
+        method: 'POST',
+        body: BODY,
+        userAgent: SENDER_UA,
+      });
+    await post(bare.origin, WARMUP_SECONDS)();
+    const captureWarmup = await post(hookbay.origin, WARMUP_SECONDS)();
+    const capture = await alternate(post(bare.origin, SECONDS), post(hookbay.origin, SECONDS));
+
+    // Redirect: one link of the same user, whose listener also receives url-click events.
+    const link = await api<{ id: string }>(hookbay.origin, '/api/urls', owner.sessionId, {
+      url: 'https://example.com/some/long/landing/page',
+    });
+    await new Promise<void>((resolve, reject) =>
+      listener.emit(JOIN_USER_ROOM, owner.id, (answer) =>
+        answer.ok ? resolve() : reject(new Error(answer.error)),
+      ),
+    );
+    let clickEvents = 0;
+    listener.on(URL_CLICK, () => clickEvents++);
+    const get = (origin: string, seconds: number) => () =>
+      wrk({
+        url: origin === hookbay.origin ? `${origin}/s/${link.id}` : `${origin}/s/bare`,
+        seconds,
+        connections: CONNECTIONS,
+        method: 'GET',
+        userAgent: CHROME_UA,
+      });
+    await get(bare.origin, WARMUP_SECONDS)();
+    await get(hookbay.origin, WARMUP_SECONDS)();
+    const redirect = await alternate(get(bare.origin, SECONDS), get(hookbay.origin, SECONDS));
+
+    // Exact counts: a fresh session and link, EXACT_COUNT requests each, every answer awaited.
+    const exact = await newSession(hookbay.origin);
+    const exactListener = await connect(hookbay.origin, exact.sessionId);
+    let exactPushed = 0;
+    let exactClickEvents = 0;
+    exactListener.on(WEBHOOK_REQUEST, () => exactPushed++);
+    exactListener.on(URL_CLICK, () => exactClickEvents++);
+    await new Promise<void>((resolve) => exactListener.emit(JOIN_USER_ROOM, exact.id, () => resolve()));
+    const exactCapture = await wrk({
+      url: `${hookbay.origin}/webhook/${exact.sessionId}`,
+      seconds: 3,
+      connections: CONNECTIONS,
+      method: 'POST',
+      body: BODY,
+      userAgent: SENDER_UA,
+      quota: EXACT_COUNT,
+    });
+    const exactLink = await api<{ id: string }>(hookbay.origin, '/api/urls', exact.sessionId, {
+      url: 'https://example.com/exact',
+    });
+    const exactRedirect = await wrk({
+      url: `${hookbay.origin}/s/${exactLink.id}`,
+      seconds: 3,
+      connections: CONNECTIONS,
+      method: 'GET',
+      userAgent: CHROME_UA,
+      quota: EXACT_COUNT,
+    });
+    await settled(() => exactPushed + exactClickEvents);
+    const stored = await storedCount(hookbay.origin, exact.sessionId);
+    const clicks = (
+      await api<{ totalClicks: number }>(hookbay.origin, `/s/${exactLink.id}/analytics`, exact.sessionId)
+    ).totalClicks;
+    exactListener.close();
+
+    listener.close();
+    clearInterval(sampler);
+    // VmHWM also covers moments between two samples.
+    const memoryAfter = memory(pid);
+    peak = Math.max(peak, memoryAfter.rss, memoryAfter.peak);
+
+    // The web list with BROWSER_REQUESTS stored requests (after the load runs, on a quiet server).
+    const browser = await measureWebhookList(hookbay.origin, (sessionId) =>
+      wrk({
+        url: `${hookbay.origin}/webhook/${sessionId}`,
+        seconds: 10,
+        connections: CONNECTIONS,
+        method: 'POST',
+        body: BODY,
+        userAgent: SENDER_UA,
+        quota: BROWSER_REQUESTS,
+      }),
+    );
+
+    const capturePushed = await settled(() => pushed);
+    const captureRuns = [captureWarmup, ...capture.hookbay];
+    const captureAcked = captureRuns.reduce((sum, r) => sum + r.acked, 0);
+    const captureErrors = [...capture.hookbay, ...capture.bare].reduce((sum, r) => sum + r.errors, 0);
+    const redirectErrors = [...redirect.hookbay, ...redirect.bare].reduce((sum, r) => sum + r.errors, 0);
+    const row = (name: string, results: WrkResult[], ratio: string) =>
+      `| ${name.padEnd(38)} | ${rps(results).padStart(8)} | ${ms(median(results.map((r) => r.p50Ms))).padStart(8)} | ${ms(median(results.map((r) => r.p99Ms))).padStart(8)} | ${ratio.padStart(16)} |`;
+    const ratioCell = (pair: Pair) => {
+      const each = ratios(pair);
+      return `${fmt(median(each))} (${fmt(Math.min(...each))}–${fmt(Math.max(...each))})`;
+    };
+    const ok = (pass: boolean) => (pass ? 'ok' : 'MISMATCH');
+
+    out('```');
+    out(
+      `npm run bench: wrk -t1 -c${CONNECTIONS}, ${ROUNDS} alternating rounds of ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up;`,
+    );
+    out('medians of the rounds; ratio = Hookbay / bare Node http in the same round (min–max over rounds)');
+    out();
+    out('| scenario                               |    req/s |      p50 |      p99 | ratio to bare    |');
+    out('| -------------------------------------- | -------: | -------: | -------: | ---------------: |');
+    out(row('bare Node http, 1 KB POST', capture.bare, '1.00'));
+    out(row('capture, 1 KB JSON, stored + pushed', capture.hookbay, ratioCell(capture)));
+    out(row('bare Node http, GET', redirect.bare, '1.00'));
+    out(row('redirect, click committed before 302', redirect.hookbay, ratioCell(redirect)));
+    out();
+    out(
+      `errors (non-2xx/3xx answers, socket errors): capture runs ${captureErrors}, redirect runs ${redirectErrors}`,
+    );
+    out(
+      `capture runs: ${captureAcked} acknowledged, ${capturePushed} pushed to the listener (wrk drops answers in flight when it stops, so pushed may exceed acknowledged by up to ${CONNECTIONS * captureRuns.length})`,
+    );
+    out(`exact counts, ${EXACT_COUNT} requests each:`);
+    out(
+      `  capture:  sent ${EXACT_COUNT}, acknowledged ${exactCapture.acked}, stored ${stored}, pushed ${exactPushed}, errors ${exactCapture.errors}: ${ok(exactCapture.acked === EXACT_COUNT && stored === EXACT_COUNT && exactPushed === EXACT_COUNT)}`,
+    );
+    out(
+      `  redirect: sent ${EXACT_COUNT}, 302s ${exactRedirect.acked}, clicks counted ${clicks}, url-click events ${exactClickEvents}, errors ${exactRedirect.errors}: ${ok(exactRedirect.acked === EXACT_COUNT && clicks === EXACT_COUNT && exactClickEvents === EXACT_COUNT)}`,
+    );
+    out(
+      `capture → listener, open loop at ${OPEN_LOOP_RATE} req/s for ${OPEN_LOOP_SECONDS} s, from each request's scheduled send time:`,
+    );
+    out(
+      `  p50 ${ms(percentile(loop.delays, 50))}, p99 ${ms(percentile(loop.delays, 99))}, max ${ms(Math.max(...loop.delays))}; ${loop.received} of ${loop.total} events received, ${loop.failed} failed`,
+    );
+    out(`server RSS: idle after start ${Math.round(idle)} MB, peak during the runs ${Math.round(peak)} MB`);
+    out(
+      `/webhook in Chromium with ${BROWSER_REQUESTS.toLocaleString('en-US')} stored requests: list painted ${Math.round(browser.paintedMs)} ms after navigation, longest task ${Math.round(browser.longestTaskMs)} ms while scrolling (${browser.longTasks} tasks over 50 ms, ${browser.rowsLoaded} rows loaded by scrolling)`,
+    );
+    out('```');
+  } finally {
+    clearInterval(sampler);
+    await stop(hookbay);
+    await stop(bare);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 await main();

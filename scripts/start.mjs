@@ -1,8 +1,7 @@
-// npm start: builds the web app when it is not built yet, then runs the server in this process
-// (so SIGTERM/SIGINT reach it directly and it can close gracefully).
+// npm start: builds the web app and the server when they are not built yet, then runs the compiled
+// server in this process (so SIGTERM/SIGINT reach it directly and it can close gracefully).
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { register } from 'tsx/esm/api';
 
 if (!existsSync('dist/web/index.html')) {
   console.log('Building the web app (first start)…');
@@ -10,6 +9,9 @@ if (!existsSync('dist/web/index.html')) {
     stdio: 'inherit',
   });
 }
+if (!existsSync('dist/server/main.js')) {
+  console.log('Building the server (first start)…');
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+}
 
-register();
-await import('../server/src/main.ts');
+await import('../dist/server/main.js');

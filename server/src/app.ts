@@ -32,7 +32,7 @@ import { createResponsesService } from './features/responses/responses.service.j
 import { createAnalyticsRepo } from './features/short-links/analytics.repo.js';
 import { createClicksRepo } from './features/short-links/clicks.repo.js';
 import { createClicksService, type ClicksService } from './features/short-links/clicks.service.js';
-import { loadGeoLookup } from './features/short-links/geo.js';
+import { geoLookup } from './features/short-links/geo.js';
 import { startIpAnonymizer } from './features/short-links/ip-anonymizer.js';
 import { createLinkCache } from './features/short-links/link-cache.js';
 import { createLinksRepo } from './features/short-links/links.repo.js';
@@ -123,7 +123,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: createClicksRepo(database.db),
     analyticsRepo: createAnalyticsRepo(database.db, database.dialect),
     links,
-    geo: await loadGeoLookup(),
+    geo: geoLookup,
     publisher,
     ipRetentionDays: config.clickIpRetentionDays,
   });

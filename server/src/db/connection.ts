@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { OutageLog } from '../outage-log.js';
 import type { DatabaseSchema } from './schema.js';
@@ -19,10 +18,6 @@ export interface Database {
   dialect: DialectName;
   close(): Promise<void>;
 }
-
-// int8 (ids, epoch-millisecond times, counts) arrives as a string by default; every such value
-// Hookbay stores fits in a double exactly.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 const sqliteHandles = new WeakMap<Kysely<DatabaseSchema>, SQLite.Database>();
 
@@ -50,7 +45,12 @@ function openSqlite(dataDir: string): Kysely<DatabaseSchema> {
 /** A connect to an unreachable server gives up after this, so requests answer 503 instead of hanging. */
 const CONNECT_TIMEOUT_MS = 5000;
 
-function openPostgres(url: string, outage: OutageLog | null): Kysely<DatabaseSchema> {
+async function openPostgres(url: string, outage: OutageLog | null): Promise<Kysely<DatabaseSchema>> {
+  // Loaded only when PostgreSQL is configured: the driver is not needed on SQLite.
+  const { default: pg } = await import('pg');
+  // int8 (ids, epoch-millisecond times, counts) arrives as a string by default; every such value
+  // Hookbay stores fits in a double exactly.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -74,7 +74,9 @@ export async function openDatabase(
   outage: OutageLog | null = null,
 ): Promise<Database> {
   const dialect: DialectName = options.databaseUrl ? 'postgres' : 'sqlite';
-  const db = options.databaseUrl ? openPostgres(options.databaseUrl, outage) : openSqlite(options.dataDir);
+  const db = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, outage)
+    : openSqlite(options.dataDir);
   try {
     await migrateToLatest(db, dialect);
   } catch (error) {

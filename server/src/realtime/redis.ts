@@ -7,7 +7,6 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
 import { createOutageLog } from '../outage-log.js';
 
 export interface RedisPair {
@@ -61,7 +60,13 @@ function withHandledRejections<C extends object>(
  * at once, then await `untilConnected`. `onRecovered` runs when both are back after an outage, so
  * that the caller can make up for messages that could not be exchanged meanwhile.
  */
-export function openRedisPair(url: string, log: FastifyBaseLogger, onRecovered: () => void): RedisPair {
+export async function openRedisPair(
+  url: string,
+  log: FastifyBaseLogger,
+  onRecovered: () => void,
+): Promise<RedisPair> {
+  // Loaded only when Redis is configured: the client library alone holds megabytes.
+  const { createClient } = await import('redis');
   const outage = createOutageLog(
     log,
     {

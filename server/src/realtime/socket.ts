@@ -7,7 +7,6 @@
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { JOIN_USER_ROOM, userRoom } from '../../../shared/realtime.js';
 import { SESSION_COOKIE, isSessionId } from '../../../shared/sessions.js';
@@ -66,8 +65,10 @@ export async function createRealtime(
   let closeRedis = () => Promise.resolve();
   if (options.redisUrl) {
     // `joined` is only used by the recovery callback, which cannot run before it exists.
-    const redis = openRedisPair(options.redisUrl, options.logger, () => joined.rejoined());
+    const redis = await openRedisPair(options.redisUrl, options.logger, () => joined.rejoined());
     const joined = createCluster(io, redis.isConnected);
+    // Loaded only when Redis is configured, like the Redis client.
+    const { createAdapter } = await import('@socket.io/redis-adapter');
     io.adapter(createAdapter(redis.pub, redis.sub, { requestsTimeout: ANNOUNCE_TIMEOUT_MS }));
     await redis.untilConnected();
     cluster = joined;

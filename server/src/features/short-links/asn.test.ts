@@ -32,8 +32,8 @@ describe('parseIp', () => {
 });
 
 describe('loadAsnCsv', () => {
-  it('finds the containing range and unquotes organisation names', async () => {
-    const table = await loadAsnCsv(
+  it('finds the containing range and unquotes organisation names', () => {
+    const table = loadAsnCsv(
       csv('16777216,16777471,13335,"Cloudflare, Inc."\r\n35309568,35313663,201907,"LLC ""SPUTNIK"""\r\n'),
       1,
       ipv4NumField,
@@ -47,8 +47,8 @@ describe('loadAsnCsv', () => {
     expect(table.find([0xffffffff])).toBeNull();
   });
 
-  it('compares IPv6 ranges word by word', async () => {
-    const table = await loadAsnCsv(
+  it('compares IPv6 ranges word by word', () => {
+    const table = loadAsnCsv(
       csv(
         '2001::,2001::ffff:ffff:ffff:ffff:ffff:ffff,6939,Hurricane Electric LLC\n2001:4860::,2001:4860:ffff:ffff:ffff:ffff:ffff:ffff,15169,Google LLC',
       ),

@@ -7,7 +7,7 @@
  * The CSVs are ~30 MB of text with ~500k rows, so they are parsed once into flat typed arrays and
  * binary-searched, keeping half a million row objects off the GC heap.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
@@ -131,12 +131,12 @@ export class AsnTable {
 export type FieldParser = (buf: Buffer, start: number, end: number, out: Uint32Array, at: number) => boolean;
 
 /**
- * Loads an ip-location-db ASN CSV (`start,end,asn,"org"`), working on raw bytes: decoding the file
+ * Loads an ip-location-db ASN CSV (`start,end,asn,"org"`) synchronously, working on raw bytes: decoding the file
  * as one string and slicing it per row was slower, and V8's sliced strings kept the whole ~20 MB
  * text alive behind the interned organisation names.
  */
-export async function loadAsnCsv(file: string, width: number, parseField: FieldParser): Promise<AsnTable> {
-  const buf = await readFile(file);
+export function loadAsnCsv(file: string, width: number, parseField: FieldParser): AsnTable {
+  const buf = readFileSync(file);
   let rows = 1;
   for (let i = buf.indexOf(NL); i !== -1; i = buf.indexOf(NL, i + 1)) rows++;
 

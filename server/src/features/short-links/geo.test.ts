@@ -1,19 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadGeoLookup, type GeoLookup } from './geo.js';
+import { describe, expect, it } from 'vitest';
+import { geoLookup as geo } from './geo.js';
 
 const LOCAL = { city: null, region: null, country: 'Local network', isp: 'Local network' };
 const UNKNOWN = { city: null, region: null, country: null, isp: null };
 
 describe('geo lookup', () => {
-  let geo: GeoLookup;
-  beforeAll(async () => {
-    geo = await loadGeoLookup();
-  });
-
-  it('loads once per process', async () => {
-    expect(await loadGeoLookup()).toBe(geo);
-  });
-
   it('resolves a US IPv4 address with its ISP', () => {
     expect(geo.lookup('8.8.8.8')).toMatchObject({ country: 'US', isp: 'Google LLC' });
   });

