@@ -7,6 +7,7 @@ import { shortLinksMigration } from './003_short_links.js';
 import { suggestionsAndAdminMigration } from './004_suggestions_and_admin.js';
 import { visibleEventsIndexMigration } from './005_visible_events_index.js';
 import { clickRollupsMigration } from './006_click_rollups.js';
+import { linkOptionsMigration } from './010_link_options.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '001_sessions': sessionsMigration,
@@ -15,4 +16,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '004_suggestions_and_admin': suggestionsAndAdminMigration,
   '005_visible_events_index': visibleEventsIndexMigration,
   '006_click_rollups': clickRollupsMigration,
+  '010_link_options': linkOptionsMigration,
 };
