@@ -145,6 +145,12 @@ describe('UrlAnalyticsPage', () => {
     expect(await screen.findByText('Other page')).toBeInTheDocument();
   });
 
+  it("shows the server's error text for a server failure too", async () => {
+    stubFetch(() => ({ status: 503, body: { error: 'The database is unavailable.' } }));
+    show();
+    expect(await screen.findByText('The database is unavailable.')).toBeInTheDocument();
+  });
+
   it("falls back to 'Failed to fetch analytics data' when the request does not get through", async () => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     show();
