@@ -12,6 +12,8 @@ export class ApiError extends Error {
     message: string,
     /** False when the answer had no `error` text and the message is the HTTP status text. */
     readonly isServerText = true,
+    /** The answer's other fields, e.g. a free alias offered with a 409. */
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
   }
@@ -35,8 +37,8 @@ export function activeSessionId(): string | null {
 
 async function apiErrorOf(response: Response): Promise<ApiError> {
   try {
-    const body = (await response.json()) as { error?: unknown };
-    if (typeof body.error === 'string') return new ApiError(response.status, body.error);
+    const { error, ...details } = (await response.json()) as Record<string, unknown>;
+    if (typeof error === 'string') return new ApiError(response.status, error, true, details);
   } catch {
     // Not JSON: fall through to the status text.
   }
