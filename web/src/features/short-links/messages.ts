@@ -65,9 +65,10 @@ export const messages = {
   botVisits: (count: number) => `${count} bot/preview ${count === 1 ? 'visit' : 'visits'} not counted`,
   botBadge: 'bot',
   direct: 'Direct',
-  clicksPerDay: 'Clicks per day (last 30 days)',
-  clicksPerDayLabel: (total: number) =>
-    `Bar chart of clicks per day over the last 30 days, ${total} in total`,
+  clicksPerDay: (days: number | null) =>
+    days === null ? 'Clicks per day (all time)' : `Clicks per day (last ${days} days)`,
+  clicksPerDayLabel: (days: number | null, total: number) =>
+    `Bar chart of clicks per day over ${days === null ? 'all time' : `the last ${days} days`}, ${total} in total`,
   dailyNumbers: 'Show the numbers',
   day: 'Day',
   topCountries: 'Top countries',
@@ -111,11 +112,22 @@ export const messages = {
   expiryMarker: (date: string) => `Expires ${date}`,
   limitMarker: (limit: number) => `Limited to ${limit} clicks`,
   period: 'Period',
+  periodNote:
+    'The chart, the lists, unique visitors and bots cover this period; total clicks are of all time.',
   topDevices: 'Devices',
 } as const;
 
-/** Labels of the device types, in their order. */
-export const DEVICE_LABELS = { desktop: 'Desktop', mobile: 'Mobile', tablet: 'Tablet', bot: 'Bot' } as const;
+const DEVICE_LABELS: Record<string, string> = {
+  desktop: 'Desktop',
+  mobile: 'Mobile',
+  tablet: 'Tablet',
+  bot: 'Bot',
+};
+
+/** A device type as shown: "Desktop", "Mobile", "Tablet", "Bot". */
+export function deviceLabel(type: string): string {
+  return DEVICE_LABELS[type] ?? type;
+}
 
 /** Table headings of the click details, in order. */
 export const CLICK_COLUMNS = ['Timestamp', 'IP Address', 'Location', 'User Agent', 'Referer', 'ISP'] as const;

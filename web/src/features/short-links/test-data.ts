@@ -57,7 +57,7 @@ export function makeAnalytics(overrides: Partial<UrlAnalytics> = {}): UrlAnalyti
       { name: 'tablet', clicks: 0 },
       { name: 'bot', clicks: 0 },
     ],
-    period: 'all',
+    period: '30d',
     state: 'active',
     expiresAt: null,
     maxClicks: null,
