@@ -114,6 +114,7 @@ describe('AdminPage for an admin', () => {
     const tabs = within(nav).getAllByRole('link');
     expect(tabs.map((tab) => tab.textContent)).toEqual([
       'Suggestions Management',
+      'Links',
       'Dashboard',
       'User Management',
       'Settings',
