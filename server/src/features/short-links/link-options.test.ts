@@ -43,12 +43,16 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
     return app.inject({ method: 'PUT', url: `/api/urls/${id}`, headers: asUser(owner), payload: body });
   }
 
-  function enterPassword(id: string, password: string, remoteAddress = '8.8.8.8') {
+  function enterPassword(id: string, password: string, remoteAddress = '8.8.8.8', referer = '') {
     return app.inject({
       method: 'POST',
       url: `/s/${id}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': CHROME_UA },
-      payload: new URLSearchParams({ password }).toString(),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'user-agent': CHROME_UA,
+        referer: `https://hookbay.example/s/${id}`,
+      },
+      payload: new URLSearchParams({ password, referer }).toString(),
       remoteAddress,
     });
   }
@@ -257,13 +261,17 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
       expect(await clicksOf(link.id)).toBe(0);
     });
 
-    it('redirects and counts one click for the right password', async () => {
+    it('redirects and counts one click for the right password, with the referer from before the form', async () => {
       const link = await createOk({ password: 'open sesame' });
-      const response = await enterPassword(link.id, 'open sesame');
+      const form = await visit(app, link.id, { referer: 'https://news.example/post' });
+      expect(form.body).toContain('<input type="hidden" name="referer" value="https://news.example/post">');
+      const response = await enterPassword(link.id, 'open sesame', '8.8.8.8', 'https://news.example/post');
       expect(response.statusCode).toBe(302);
       expect(response.headers.location).toBe('https://example.com/landing');
       expect(response.headers['cache-control']).toBe('no-store');
-      expect(await clicksOf(link.id)).toBe(1);
+      const analytics = await readAnalytics(app, owner, link.id);
+      expect(analytics.totalClicks).toBe(1);
+      expect(analytics.recentClicks.map((click) => click.referer)).toEqual(['https://news.example/post']);
     });
 
     it('allows 10 wrong tries per visitor in 10 minutes, then answers 429 with Retry-After', async () => {

@@ -9,8 +9,11 @@ import path from 'node:path';
 export interface LinkPage {
   title: string;
   message: string;
-  /** A password form posting to `action`, with an error above it when set. */
-  passwordForm?: { action: string; error: string | null };
+  /**
+   * A password form posting to `action`, with an error above it when set. `referer` is where the
+   * visitor came from before the form, carried along so that the click records it.
+   */
+  passwordForm?: { action: string; error: string | null; referer: string | null };
 }
 
 const THEME_SCRIPT = '/link-page-theme.js';
@@ -44,7 +47,10 @@ function formHtml(form: NonNullable<LinkPage['passwordForm']>): string {
   const error = form.error
     ? `<div class="alert alert-danger py-2" role="alert">${escapeHtml(form.error)}</div>`
     : '';
-  return `${error}<form method="post" action="${escapeHtml(form.action)}">
+  const referer = form.referer
+    ? `\n<input type="hidden" name="referer" value="${escapeHtml(form.referer)}">`
+    : '';
+  return `${error}<form method="post" action="${escapeHtml(form.action)}">${referer}
 <label class="form-label" for="password">Password</label>
 <input class="form-control mb-3" type="password" id="password" name="password" required autofocus autocomplete="current-password">
 <button class="btn btn-primary w-100" type="submit">Continue</button>

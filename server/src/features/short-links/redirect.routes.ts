@@ -10,13 +10,13 @@ import { InvalidInputError } from '../../http/errors.js';
 import { clientIp } from '../../http/client-ip.js';
 import { requireUser } from '../../http/identity.js';
 import type { OutageLog } from '../../outage-log.js';
-import type { ClicksService } from './clicks.service.js';
+import type { ClicksService, Visit } from './clicks.service.js';
 import { clicksCsvFileName } from './csv.js';
 import type { CachedLink } from './link-cache.js';
 import { appStylesheetsOf, expiryText, renderLinkPage, type LinkPage } from './link-page.js';
 import type { LinkPasswords } from './link-passwords.js';
 import type { LinksService } from './links.service.js';
-import { linkContextOf, visitOf } from './request-info.js';
+import { HEADER_MAX_LENGTH, linkContextOf, visitOf } from './request-info.js';
 
 interface IdParams {
   Params: { id: string };
@@ -50,18 +50,21 @@ function closedPageOf(link: CachedLink, now: number): LinkPage | null {
   return null;
 }
 
-function passwordPage(id: string, error: string | null): LinkPage {
+function passwordPage(id: string, error: string | null, referer: string | null): LinkPage {
   return {
     title: 'This link is password-protected',
     message: 'Enter the password you were given to continue to the page it leads to.',
-    passwordForm: { action: `/s/${encodeURIComponent(id)}`, error },
+    passwordForm: { action: `/s/${encodeURIComponent(id)}`, error, referer },
   };
 }
 
-function passwordOf(body: unknown): string {
-  if (body instanceof URLSearchParams) return body.get('password') ?? '';
-  if (typeof body === 'object' && body !== null && 'password' in body && typeof body.password === 'string')
-    return body.password;
+/** A field of the password form; '' when missing. */
+function formField(body: unknown, name: 'password' | 'referer'): string {
+  if (body instanceof URLSearchParams) return body.get(name) ?? '';
+  if (typeof body === 'object' && body !== null && name in body) {
+    const value: unknown = (body as Record<string, unknown>)[name];
+    return typeof value === 'string' ? value : '';
+  }
   return '';
 }
 
@@ -103,12 +106,12 @@ export async function redirectRoutes(
   }
 
   /** Records a visit; false when the link's click limit is used up. */
-  async function admitVisit(request: FastifyRequest, link: CachedLink): Promise<boolean> {
+  async function admitVisit(request: FastifyRequest, link: CachedLink, visit: Visit): Promise<boolean> {
     // A link with a limit records its click before redirecting or refuses; if the database is
     // away, the error answers 503 rather than letting visits past an unknown count.
-    if (link.maxClicks !== null) return (await clicks.recordClick(link, visitOf(request))) === 'recorded';
+    if (link.maxClicks !== null) return (await clicks.recordClick(link, visit)) === 'recorded';
     try {
-      await clicks.recordClick(link, visitOf(request));
+      await clicks.recordClick(link, visit);
     } catch (error) {
       // A lost click is better than a link that stops working: a link this instance knows
       // still redirects while the database is away (the outage is logged once, not per click).
@@ -135,8 +138,9 @@ export async function redirectRoutes(
       const closed = closedPageOf(link, Date.now());
       if (closed) return sendPage(reply, 410, closed);
       // Nothing is counted until the right password is entered.
-      if (link.passwordHash !== null) return sendPage(reply, 200, passwordPage(link.id, null));
-      if (request.method === 'GET' && !(await admitVisit(request, link))) {
+      const visit = visitOf(request);
+      if (link.passwordHash !== null) return sendPage(reply, 200, passwordPage(link.id, null, visit.referer));
+      if (request.method === 'GET' && !(await admitVisit(request, link, visit))) {
         return sendPage(reply, 410, LIMIT_REACHED_PAGE);
       }
       return redirect(reply, link);
@@ -150,13 +154,16 @@ export async function redirectRoutes(
     if (closed) return sendPage(reply, 410, closed);
     // The password was removed meanwhile: the link opens as any other.
     if (link.passwordHash === null) return reply.redirect(`/s/${encodeURIComponent(link.id)}`, 303);
+    // The form's own page is not where the visitor came from; the form carries the earlier referer.
+    const referer = formField(request.body, 'referer').slice(0, HEADER_MAX_LENGTH) || null;
+    const visit = { ...visitOf(request), referer };
     const outcome = await passwords.check(
       { id: link.id, passwordHash: link.passwordHash },
-      passwordOf(request.body),
+      formField(request.body, 'password'),
       clientIp(request) ?? 'unknown',
     );
     if (outcome === 'wrong') {
-      return sendPage(reply, 401, passwordPage(link.id, 'Wrong password. Please try again.'));
+      return sendPage(reply, 401, passwordPage(link.id, 'Wrong password. Please try again.', referer));
     }
     if (outcome !== 'right') {
       const minutes = Math.ceil(outcome.retryAfterS / 60);
@@ -166,7 +173,7 @@ export async function redirectRoutes(
         message: `Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before trying again.`,
       });
     }
-    if (!(await admitVisit(request, link))) return sendPage(reply, 410, LIMIT_REACHED_PAGE);
+    if (!(await admitVisit(request, link, visit))) return sendPage(reply, 410, LIMIT_REACHED_PAGE);
     return redirect(reply, link);
   });
 

@@ -10,7 +10,8 @@ export function LinkStateBar({ analytics }: { analytics: UrlAnalytics }) {
     analytics.expiresAt && `${messages.expires}: ${formatDateTime(analytics.expiresAt)}`,
     analytics.maxClicks &&
       `${messages.clickLimit}: ${messages.clickLimitValue(analytics.totalClicks, analytics.maxClicks)}`,
-    analytics.hasPassword && messages.passwordProtected,
+    // The badge already says so when the password is what a visitor meets first.
+    analytics.hasPassword && analytics.state !== 'password-protected' && messages.passwordProtected,
   ].filter((fact): fact is string => typeof fact === 'string');
   return (
     <div className="d-flex flex-wrap align-items-center gap-2" data-testid="link-state">
