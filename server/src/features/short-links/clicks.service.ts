@@ -36,6 +36,8 @@ export interface ClicksService {
    * 'limit-reached' (and stores nothing) once the limit is used up.
    */
   recordClick(link: CachedLink, visit: Visit): Promise<'recorded' | 'limit-reached'>;
+  /** True when the link has a click limit and it is used up; reads the database only for such links. */
+  isAtLimit(link: CachedLink): Promise<boolean>;
   /**
    * The owner's analytics of a link over `period` (all time: 'all'); NotFoundError when the user
    * has no such link.
@@ -114,6 +116,9 @@ export function createClicksService(deps: {
       if (verdict.isBot || totalClicks === null) return 'recorded';
       deps.publisher.toUser(link.ownerUserId, URL_CLICK, { urlId: link.id, totalClicks });
       return 'recorded';
+    },
+    async isAtLimit(link) {
+      return link.maxClicks !== null && (await linksRepo.isAtLimit(link.id));
     },
     async analytics(user, id, apiBase, period) {
       const link = await links.findOwned(user, id);

@@ -197,14 +197,16 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
 
     it('is never used up by bots and link previews, which are still recorded', async () => {
       const link = await createOk({ maxClicks: 1 });
+      expect((await visit(app, link.id, { method: 'HEAD' })).statusCode).toBe(302);
       expect((await visit(app, link.id, { userAgent: GOOGLEBOT_UA })).statusCode).toBe(302);
       expect((await visit(app, link.id, { userAgent: SLACKBOT_UA })).statusCode).toBe(302);
       expect((await visit(app, link.id)).statusCode).toBe(302);
       const analytics = await readAnalytics(app, owner, link.id);
       expect(analytics.totalClicks).toBe(1);
       expect(analytics.botClicks).toBe(2);
-      // Once used up, previews get the same answer as people.
+      // Once used up, previews and link checkers get the same answer as people.
       expect((await visit(app, link.id, { userAgent: SLACKBOT_UA })).statusCode).toBe(410);
+      expect((await visit(app, link.id, { method: 'HEAD' })).statusCode).toBe(410);
     });
 
     it('holds when many visitors arrive at once', async () => {

@@ -140,9 +140,10 @@ export async function redirectRoutes(
       // Nothing is counted until the right password is entered.
       const visit = visitOf(request);
       if (link.passwordHash !== null) return sendPage(reply, 200, passwordPage(link.id, null, visit.referer));
-      if (request.method === 'GET' && !(await admitVisit(request, link, visit))) {
-        return sendPage(reply, 410, LIMIT_REACHED_PAGE);
-      }
+      // HEAD records nothing but answers as GET would.
+      const isAdmitted =
+        request.method === 'GET' ? await admitVisit(request, link, visit) : !(await clicks.isAtLimit(link));
+      if (!isAdmitted) return sendPage(reply, 410, LIMIT_REACHED_PAGE);
       return redirect(reply, link);
     },
   });
