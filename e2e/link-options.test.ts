@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,7 +12,7 @@ import {
   startJourney,
   type Journey,
 } from './harness.js';
-import { expectText, expectToast, poll, snap } from './helpers.js';
+import { expectText, expectToast, grantAdminWithCli, poll, sessionIdOf, setTheme, snap } from './helpers.js';
 
 const ALIAS = 'e2e-launch';
 const PASSWORD = 'open sesame';
@@ -20,9 +23,11 @@ describe.runIf(hasChromium)('short-link options journey', () => {
   let journey: Journey;
   let visitorBrowser: Browser;
   let destination: string;
+  let dataDir: string;
 
   beforeAll(async () => {
-    journey = await startJourney();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-e2e-links-'));
+    journey = await startJourney({ dataDir });
     // A page of this same server, so that the visitor's browser needs no network.
     destination = `${journey.origin}/about`;
     visitorBrowser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -30,6 +35,7 @@ describe.runIf(hasChromium)('short-link options journey', () => {
   afterAll(async () => {
     await visitorBrowser.close();
     await journey.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('creates a link with an alias and a password in the Add URL modal', async () => {
@@ -52,6 +58,9 @@ describe.runIf(hasChromium)('short-link options journey', () => {
       await page.getByTestId('url-detail').getByText('Password-protected', { exact: true }).count(),
     ).toBe(2);
     await snap(page, 'link-options-list-light');
+    await setTheme(page, 'dark');
+    await snap(page, 'link-options-list-dark');
+    await setTheme(page, 'light');
   });
 
   it('asks a visitor in a fresh browser for the password, refuses a wrong one, then sends them on', async () => {
@@ -96,6 +105,31 @@ describe.runIf(hasChromium)('short-link options journey', () => {
     await poll(() => total.textContent()).toMatch(/^1Total Clicks/);
     expect(await page.getByTestId('link-state').textContent()).toContain('Password-protected');
     await snap(page, 'link-options-analytics-light');
+    expect(journey.pageErrors).toEqual([]);
+  });
+
+  it('lets an admin disable the link, which then answers "This link was disabled"', async () => {
+    const { page, origin } = journey;
+    await page.goto(await grantAdminWithCli(dataDir, origin, await sessionIdOf(page)));
+    await page.waitForURL(`${origin}/admin`);
+    await page.getByRole('link', { name: 'Links', exact: true }).click();
+    await page.getByLabel('Destination host or link id').fill(ALIAS);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const row = page.getByRole('row').filter({ hasText: ALIAS });
+    await row.getByRole('button', { name: `Disable ${ALIAS}` }).click();
+    await poll(() => row.locator('.badge').textContent()).toBe('Disabled');
+    await snap(page, 'admin-links-light');
+
+    const context = await visitorBrowser.newContext({ userAgent: DESKTOP_CHROME_UA });
+    const visitor = await context.newPage();
+    const response = await visitor.goto(`${origin}/s/${ALIAS}`);
+    expect(response?.status()).toBe(410);
+    await visitor.getByRole('heading', { name: 'This link was disabled' }).waitFor();
+    await screenshot(visitor, 'link-disabled-light');
+    await context.close();
+
+    await row.getByRole('button', { name: `Enable ${ALIAS}` }).click();
+    await poll(() => row.locator('.badge').textContent()).toBe('Password-protected');
     expect(journey.pageErrors).toEqual([]);
   });
 });

@@ -26,7 +26,7 @@ export function LinkMarkers({ url }: { url: ShortUrl }) {
   }
   if (markers.length === 0) return null;
   return (
-    <span className="d-inline-flex gap-1 text-body-secondary ms-1 align-middle">
+    <span className="d-inline-flex flex-shrink-0 gap-1">
       {markers.map((marker) => (
         <span key={marker.key} title={marker.label} data-marker={marker.key}>
           {marker.icon}

@@ -78,8 +78,8 @@ function ListBody({ urls, selectedId, isLoading, loadFailed, onSelect, onDelete,
             onClick={() => onSelect(url.id)}
           >
             <span className="d-block text-truncate fw-semibold">{truncate(url.url, 60)}</span>
-            <small className="d-block text-truncate font-monospace text-body-secondary">
-              {url.shortUrl}
+            <small className="d-flex align-items-center gap-1 text-body-secondary">
+              <span className="text-truncate font-monospace">{url.shortUrl}</span>
               <LinkMarkers url={url} />
             </small>
           </button>
