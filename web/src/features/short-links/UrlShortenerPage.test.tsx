@@ -140,6 +140,28 @@ describe('UrlShortenerPage', () => {
     expect(await screen.findAllByText('Failed to add URL')).toHaveLength(2);
   });
 
+  it("shows the server's words when creating is refused for now (429)", async () => {
+    stubFetch(({ method }) =>
+      method === 'GET'
+        ? { status: 200, body: [] }
+        : {
+            status: 429,
+            body: {
+              error:
+                'You have created 30 links in the last minute. Please wait a moment before creating more.',
+            },
+          },
+    );
+    show();
+    await screen.findByText('No URLs yet');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Long URL to shorten' }), `${LONG}{Enter}`);
+    expect(
+      await screen.findAllByText(
+        'You have created 30 links in the last minute. Please wait a moment before creating more.',
+      ),
+    ).toHaveLength(2);
+  });
+
   it('adds a URL through the Add URL modal', async () => {
     const server = fakeServer([]);
     show();
