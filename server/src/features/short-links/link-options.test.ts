@@ -4,9 +4,18 @@ import type { ShortUrl, UrlAnalytics } from '../../../../shared/links.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import { buildTestApp, storageBackends } from '../../../test/app.js';
 import { asUser, createSession } from '../../../test/factories.js';
-import { CHROME_UA, GOOGLEBOT_UA, SLACKBOT_UA, readAnalytics, visit } from './test-helpers.js';
+import {
+  CHROME_UA,
+  GOOGLEBOT_UA,
+  SAFARI_IPHONE_UA,
+  SLACKBOT_UA,
+  readAnalytics,
+  visit,
+} from './test-helpers.js';
 
 const HOUR_MS = 60 * 60 * 1000;
+const IPAD_UA =
+  'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 /** A page answered instead of a redirect: HTML, never cached, with no inline script or style. */
 function expectLinkPage(response: LightMyRequestResponse, status: number, title: string): void {
@@ -337,6 +346,20 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
   });
 
   describe('analytics', () => {
+    it('breaks clicks down by device type from the stored user agents', async () => {
+      const link = await createOk({});
+      await visit(app, link.id, { userAgent: CHROME_UA });
+      await visit(app, link.id, { userAgent: SAFARI_IPHONE_UA });
+      await visit(app, link.id, { userAgent: IPAD_UA });
+      await visit(app, link.id, { userAgent: GOOGLEBOT_UA });
+      expect((await readAnalytics(app, owner, link.id)).byDevice).toEqual([
+        { name: 'desktop', clicks: 1 },
+        { name: 'mobile', clicks: 1 },
+        { name: 'tablet', clicks: 1 },
+        { name: 'bot', clicks: 1 },
+      ]);
+    });
+
     it('narrows to a period and refuses unknown periods', async () => {
       const link = await createOk({});
       await visit(app, link.id);
