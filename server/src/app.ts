@@ -32,6 +32,7 @@ import { createLinksRepo } from './features/short-links/links.repo.js';
 import { linksRoutes } from './features/short-links/links.routes.js';
 import { createLinksService, type LinksService } from './features/short-links/links.service.js';
 import { redirectRoutes } from './features/short-links/redirect.routes.js';
+import { createLinkLimitsRepo } from './features/short-links/link-limits.repo.js';
 import { createLinkPasswords } from './features/short-links/link-passwords.js';
 import { linksAdminRoutes } from './features/short-links/links-admin.routes.js';
 import { createAdminRepo } from './features/admin/admin.repo.js';
@@ -100,8 +101,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const linkCache = createLinkCache();
   realtime.cluster.onLinkChange((id) => (id === null ? linkCache.clear() : linkCache.delete(id)));
   const linksRepo = createLinksRepo(database.db);
+  const linkLimitsRepo = createLinkLimitsRepo(database.db);
   const links = createLinksService({
     repo: linksRepo,
+    limitsRepo: linkLimitsRepo,
     cache: linkCache,
     announceChange: (id) => realtime.cluster.announceLinkChange(id),
     createLimits: { perMinute: config.linkCreatePerMinute, perDay: config.linkCreatePerDay },
@@ -159,7 +162,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     clicks,
     publicUrl: config.publicUrl,
     databaseOutage,
-    passwords: createLinkPasswords(linksRepo),
+    passwords: createLinkPasswords(linkLimitsRepo),
     webDir: config.webDir,
   });
   await app.register(suggestionsRoutes, { suggestions });

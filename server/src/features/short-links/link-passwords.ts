@@ -2,7 +2,7 @@
  * Password checks of protected links, with a limit on wrong tries: 10 per link and IP address in
  * 10 minutes, counted from stored rows so that it holds across instances.
  */
-import type { LinksRepo } from './links.repo.js';
+import type { LinkLimitsRepo } from './link-limits.repo.js';
 import { verifyPassword } from './password.js';
 
 export const PASSWORD_TRIES = 10;
@@ -19,7 +19,7 @@ export interface LinkPasswords {
 }
 
 export function createLinkPasswords(
-  repo: Pick<LinksRepo, 'countPasswordFailures' | 'addPasswordFailure'>,
+  repo: Pick<LinkLimitsRepo, 'countPasswordFailures' | 'addPasswordFailure'>,
   now: () => number = Date.now,
 ): LinkPasswords {
   return {

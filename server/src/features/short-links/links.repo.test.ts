@@ -3,6 +3,7 @@ import { openDatabase, type Database } from '../../db/connection.js';
 import { TEST_DATABASE_URL, freshPostgresUrl, storageBackends, testConfig } from '../../../test/app.js';
 import { createAnalyticsRepo } from './analytics.repo.js';
 import { createClicksRepo, type NewClick } from './clicks.repo.js';
+import { createLinkLimitsRepo } from './link-limits.repo.js';
 import { createLinksRepo, type LinksRepo } from './links.repo.js';
 
 function person(urlId: string): NewClick {
@@ -112,8 +113,9 @@ describe.each(storageBackends)('link options in storage on $name', ({ postgres }
       { since: now - 86_400_000, limit: 3 },
     ];
     const at = 10 * 86_400_000;
+    const limits = createLinkLimitsRepo(database.db);
     const log = (session: string, ip: string, offset: number) =>
-      links.logCreationWithinLimits({ sessionId: session, ip, at: at + offset }, windows(at + offset));
+      limits.logCreationWithinLimits({ sessionId: session, ip, at: at + offset }, windows(at + offset));
     expect(await log('s1', '10.0.0.1', 0)).toBeNull();
     expect(await log('s1', '10.0.0.2', 1)).toBeNull();
     expect(await log('s1', '10.0.0.3', 2)).toEqual({ refusedWindow: windows(at + 2)[0], oldest: at });

@@ -11,6 +11,7 @@ import { InvalidInputError, NotFoundError } from '../../http/errors.js';
 import { createLinkCache, type CachedLink, type LinkCache } from './link-cache.js';
 import { AliasTakenError, TooManyLinksError } from './link-errors.js';
 import { isLinkId, newLinkId } from './link-id.js';
+import type { LinkLimitsRepo } from './link-limits.repo.js';
 import type { LinkChange, LinksRepo, StoredLink } from './links.repo.js';
 import { hashPassword } from './password.js';
 import { checkLongUrl, locationOf } from './url-rules.js';
@@ -115,6 +116,8 @@ async function passwordHashOf(password: string | null | undefined): Promise<stri
 
 export function createLinksService(deps: {
   repo: LinksRepo;
+  /** Counts creations for the create limits; without it, creating is not limited. */
+  limitsRepo?: Pick<LinkLimitsRepo, 'logCreationWithinLimits'>;
   cache?: LinkCache;
   /**
    * Tells other instances that a link changed, so they drop their cached copy; resolves when they
@@ -158,7 +161,8 @@ export function createLinksService(deps: {
     const at = clock();
     const minute = { since: at - MINUTE_MS, limit: limits.perMinute };
     const day = { since: at - DAY_MS, limit: limits.perDay };
-    const refused = await repo.logCreationWithinLimits(
+    if (!deps.limitsRepo) return;
+    const refused = await deps.limitsRepo.logCreationWithinLimits(
       { sessionId: creator.user.sessionId, ip: creator.ip, at },
       [minute, day],
     );
