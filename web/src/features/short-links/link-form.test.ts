@@ -56,6 +56,11 @@ describe('link options form', () => {
     });
   });
 
+  it('sends a click limit that is no number as typed, never as "no limit"', () => {
+    expect(optionsBodyOf({ ...empty, maxClicks: 'ten' }, null)).toEqual({ maxClicks: 'ten' });
+    expect(optionsBodyOf({ ...empty, maxClicks: '2.5' }, null)).toEqual({ maxClicks: 2.5 });
+  });
+
   it('keeps a datetime-local value and an ISO time in step', () => {
     expect(toLocalInput(fromLocalInput('2030-06-15T08:05'))).toBe('2030-06-15T08:05');
     expect(toLocalInput(null)).toBe('');

@@ -16,7 +16,8 @@ export interface OptionsDraft {
 export interface OptionsBody {
   alias?: string;
   expiresAt?: string | null;
-  maxClicks?: number | null;
+  /** Text only when what was typed is not a number, for the server to refuse in words. */
+  maxClicks?: number | string | null;
   password?: string | null;
 }
 
@@ -47,9 +48,14 @@ export function draftOf(link: ShortUrl | null): OptionsDraft {
   };
 }
 
-/** A typed click limit as a number for the server to judge (it explains what it refuses). */
-function clickLimitOf(text: string): number {
-  return Number(text.trim());
+/**
+ * A typed click limit as the server gets it: a number (the server judges its range and explains
+ * what it refuses), or the text itself when it is no number at all (NaN would travel as null,
+ * which means "no limit").
+ */
+function clickLimitOf(text: string): number | string {
+  const value = Number(text);
+  return Number.isFinite(value) ? value : text;
 }
 
 /** True when the link being edited (or a new one) would get any option. */
