@@ -39,6 +39,9 @@ import { createLinksRepo } from './features/short-links/links.repo.js';
 import { linksRoutes } from './features/short-links/links.routes.js';
 import { createLinksService, type LinksService } from './features/short-links/links.service.js';
 import { redirectRoutes } from './features/short-links/redirect.routes.js';
+import { createLinkLimitsRepo } from './features/short-links/link-limits.repo.js';
+import { createLinkPasswords } from './features/short-links/link-passwords.js';
+import { linksAdminRoutes } from './features/short-links/links-admin.routes.js';
 import { createAdminRepo } from './features/admin/admin.repo.js';
 import { adminRoutes } from './features/admin/admin.routes.js';
 import { loadAdminSecret } from './features/admin/admin-secret.js';
@@ -114,15 +117,21 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   const linkCache = createLinkCache();
   realtime.cluster.onLinkChange((id) => (id === null ? linkCache.clear() : linkCache.delete(id)));
+  const linksRepo = createLinksRepo(database.db);
+  const linkLimitsRepo = createLinkLimitsRepo(database.db);
   const links = createLinksService({
-    repo: createLinksRepo(database.db),
+    repo: linksRepo,
+    limitsRepo: linkLimitsRepo,
     cache: linkCache,
     announceChange: (id) => realtime.cluster.announceLinkChange(id),
+    createLimits: { perMinute: config.linkCreatePerMinute, perDay: config.linkCreatePerDay },
+    blockedHosts: config.blockedHosts,
   });
   const clicks = createClicksService({
     repo: createClicksRepo(database.db),
     analyticsRepo: createAnalyticsRepo(database.db, database.dialect),
     links,
+    linksRepo,
     geo: geoLookup,
     publisher,
     ipRetentionDays: config.clickIpRetentionDays,
@@ -177,11 +186,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     clicks,
     publicUrl: config.publicUrl,
     databaseOutage,
+    passwords: createLinkPasswords(linkLimitsRepo),
+    webDir: config.webDir,
   });
   await app.register(suggestionsRoutes, { suggestions });
   await app.register(adminRoutes, { admin });
   await app.register(suggestionsAdminRoutes, { suggestions, admin });
   await app.register(openApiRoutes, { publicUrl: config.publicUrl });
+  await app.register(linksAdminRoutes, { links, admin, publicUrl: config.publicUrl });
   await app.register(spaPlugin, { webDir: config.webDir, publicUrl: config.publicUrl });
   return app;
 }

@@ -16,6 +16,11 @@ export interface Config {
   adminSecret: string | null;
   /** Lets server-side replay reach loopback, private and link-local addresses. */
   replayAllowPrivate: boolean;
+  /** Short links one session, or one IP address, may create per minute and per day. */
+  linkCreatePerMinute: number;
+  linkCreatePerDay: number;
+  /** Destination hosts refused for short links, lower case; their subdomains are refused too. */
+  blockedHosts: string[];
   /** Folder of the built web app; null serves no pages (API-only tests). */
   webDir: string | null;
 }
@@ -41,6 +46,14 @@ function isTruthy(raw: string | undefined): boolean {
   return raw !== undefined && !['', '0', 'false', 'no', 'off'].includes(raw.trim().toLowerCase());
 }
 
+/** A comma-separated list of host names, lower-cased, without empty entries or a trailing dot. */
+function hostList(env: Env, name: string): string[] {
+  return (env[name] ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase().replace(/\.$/, ''))
+    .filter((host) => host !== '');
+}
+
 /** Reads the configuration from the environment; throws with the setting's name when a value is malformed. */
 export function loadConfig(env: Env = process.env): Config {
   const publicUrl = optional(env, 'PUBLIC_URL');
@@ -58,6 +71,9 @@ export function loadConfig(env: Env = process.env): Config {
     clickIpRetentionDays: positiveInt(env, 'CLICK_IP_RETENTION_DAYS', 30),
     adminSecret: optional(env, 'ADMIN_SECRET'),
     replayAllowPrivate: isTruthy(env.REPLAY_ALLOW_PRIVATE),
+    linkCreatePerMinute: positiveInt(env, 'LINK_CREATE_PER_MINUTE', 30),
+    linkCreatePerDay: positiveInt(env, 'LINK_CREATE_PER_DAY', 300),
+    blockedHosts: hostList(env, 'BLOCKED_HOSTS'),
     webDir: path.resolve('dist/web'),
   };
 }

@@ -31,6 +31,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...loadConfig({ LOG_LEVEL: 'silent' }),
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-test-')),
     webDir: null,
+    // Tests create links in bursts; the tests of the create limit set their own.
+    linkCreatePerMinute: 100_000,
+    linkCreatePerDay: 100_000,
     ...overrides,
   };
 }

@@ -36,12 +36,34 @@ export interface WebhookEventsTable {
 }
 
 export interface ShortLinksTable {
-  /** 7 random characters, see short-links/link-id.ts. */
+  /** 7 random characters (short-links/link-id.ts) or the alias its owner chose. */
   id: string;
   owner_session_id: string;
   url: string;
   /** People's clicks; bots are stored as click rows but not counted here. */
   clicks: number;
+  created_at: number;
+  /** 1 when the id was chosen by the owner (migration 010). */
+  is_alias: Generated<number>;
+  expires_at: number | null;
+  max_clicks: number | null;
+  /** scrypt, see short-links/password.ts. */
+  password_hash: string | null;
+  /** Set by an admin; a disabled link answers 410. */
+  disabled_at: number | null;
+}
+
+/** One row per link created, kept after the link is deleted: what the create rate limit counts. */
+export interface ShortLinkCreationsTable {
+  session_id: string;
+  ip: string | null;
+  created_at: number;
+}
+
+/** One row per wrong password entered for a link: what the password rate limit counts. */
+export interface ShortLinkPasswordFailuresTable {
+  url_id: string;
+  ip: string;
   created_at: number;
 }
 
@@ -138,6 +160,8 @@ export interface DatabaseSchema {
   short_links: ShortLinksTable;
   short_link_clicks: ShortLinkClicksTable;
   short_link_click_counts: ShortLinkClickCountsTable;
+  short_link_creations: ShortLinkCreationsTable;
+  short_link_password_failures: ShortLinkPasswordFailuresTable;
   suggestions: SuggestionsTable;
   admin_sessions: AdminSessionsTable;
   admin_claim_tokens: AdminClaimTokensTable;

@@ -18,10 +18,31 @@ describe('messageOf', () => {
     expect(messageOf(new ApiError(429, 'Too many'), 'fallback')).toBe('Too many');
   });
 
-  it("falls back to the feature's message for server failures and network errors", () => {
-    expect(messageOf(new ApiError(500, 'Something went wrong'), 'fallback')).toBe('fallback');
+  it("uses the server's words for a failure that came with an error text", () => {
+    expect(messageOf(new ApiError(500, 'Something went wrong on our side.'), 'fallback')).toBe(
+      'Something went wrong on our side.',
+    );
+    expect(messageOf(new ApiError(503, 'The database is unavailable.'), 'fallback')).toBe(
+      'The database is unavailable.',
+    );
+  });
+
+  it("falls back to the feature's message for network errors and answers without an error text", () => {
+    expect(messageOf(new ApiError(502, 'Bad Gateway', false), 'fallback')).toBe('fallback');
     expect(messageOf(new ApiError(400, ''), 'fallback')).toBe('fallback');
     expect(messageOf(new TypeError('Failed to fetch'), 'fallback')).toBe('fallback');
+  });
+
+  it('reads the error text of a 5xx answer, and marks an answer without one', async () => {
+    vi.stubGlobal('fetch', answer(503, { error: 'The database is unavailable.' }));
+    const withText = await http.get('/api/urls').catch((error: unknown) => error);
+    expect(messageOf(withText, 'fallback')).toBe('The database is unavailable.');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('<html>oops</html>', { status: 502 }))),
+    );
+    const withoutText = await http.get('/api/urls').catch((error: unknown) => error);
+    expect(messageOf(withoutText, 'fallback')).toBe('fallback');
   });
 });
 

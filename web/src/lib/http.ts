@@ -10,6 +10,10 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** False when the answer had no `error` text and the message is the HTTP status text. */
+    readonly isServerText = true,
+    /** The answer's other fields, e.g. a free alias offered with a 409. */
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
   }
@@ -31,14 +35,15 @@ export function activeSessionId(): string | null {
   return sessionOverride ?? getValidSessionId();
 }
 
-async function errorMessage(response: Response): Promise<string> {
+async function apiErrorOf(response: Response): Promise<ApiError> {
   try {
-    const body = (await response.json()) as { error?: unknown };
-    if (typeof body.error === 'string') return body.error;
+    const { error, ...details } = (await response.json()) as Record<string, unknown>;
+    if (typeof error === 'string') return new ApiError(response.status, error, true, details);
   } catch {
     // Not JSON: fall through to the status text.
   }
-  return response.statusText || `Request failed with status ${response.status}`;
+  const statusText = response.statusText || `Request failed with status ${response.status}`;
+  return new ApiError(response.status, statusText, false);
 }
 
 export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -54,7 +59,7 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   });
   if (!response.ok) {
     if (response.status === 401) clearSession();
-    throw new ApiError(response.status, await errorMessage(response));
+    throw await apiErrorOf(response);
   }
   const text = await response.text();
   // The API answers JSON; callers name the shape they expect from each endpoint.
@@ -71,9 +76,11 @@ export const http = {
 
 /**
  * Error text to show: the server's message when it refused the call (4xx, e.g. a validation
- * error), else the feature's own fallback (server failures and network errors).
+ * error) or when a failure (5xx) came with an `error` text; else the feature's own fallback
+ * (network errors, answers without one).
  */
 export function messageOf(error: unknown, fallback: string): string {
-  const isRefusal = error instanceof ApiError && error.status >= 400 && error.status < 500;
-  return isRefusal && error.message ? error.message : fallback;
+  if (!(error instanceof ApiError) || !error.message) return fallback;
+  if (error.status >= 400 && error.status < 500) return error.message;
+  return error.status >= 500 && error.isServerText ? error.message : fallback;
 }

@@ -9,6 +9,7 @@ import { visibleEventsIndexMigration } from './005_visible_events_index.js';
 import { clickRollupsMigration } from './006_click_rollups.js';
 import { eventOrderAndResponseMigration } from './007_event_order_and_response.js';
 import { responseRulesMigration } from './008_response_rules.js';
+import { linkOptionsMigration } from './010_link_options.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '001_sessions': sessionsMigration,
@@ -19,4 +20,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '006_click_rollups': clickRollupsMigration,
   '007_event_order_and_response': eventOrderAndResponseMigration,
   '008_response_rules': responseRulesMigration,
+  '010_link_options': linkOptionsMigration,
 };

@@ -23,12 +23,21 @@ export interface ValueCount {
 
 export type GroupedColumn = 'country' | 'referer' | 'user_agent';
 
+/**
+ * Every read takes `since`: epoch ms of the start of a UTC day (clicks from that day on), or null
+ * for all of them.
+ */
 export interface AnalyticsRepo {
-  totals(urlId: string): Promise<ClickTotals>;
+  totals(urlId: string, since: number | null): Promise<ClickTotals>;
   /** People's clicks per UTC day, oldest first. */
-  byDay(urlId: string): Promise<DayCount[]>;
+  byDay(urlId: string, since: number | null): Promise<DayCount[]>;
   /** The `limit` most frequent values of the column among people's clicks, most clicks first. */
-  topValues(urlId: string, column: GroupedColumn, limit: number): Promise<ValueCount[]>;
+  topValues(urlId: string, column: GroupedColumn, limit: number, since: number | null): Promise<ValueCount[]>;
+}
+
+/** The UTC day (YYYY-MM-DD) the counters file a time under; '' (before every day) for null. */
+function dayOf(since: number | null): string {
+  return since === null ? '' : new Date(since).toISOString().slice(0, 10);
 }
 
 /**
@@ -38,16 +47,20 @@ export interface AnalyticsRepo {
 const PEOPLE_DIMENSION = 'country';
 
 export function createAnalyticsRepo(db: Kysely<DatabaseSchema>, _dialect: DialectName): AnalyticsRepo {
-  const countsOf = (urlId: string, dimension: string) =>
-    db.selectFrom('short_link_click_counts').where('url_id', '=', urlId).where('dimension', '=', dimension);
+  const countsOf = (urlId: string, dimension: string, since: number | null) =>
+    db
+      .selectFrom('short_link_click_counts')
+      .where('url_id', '=', urlId)
+      .where('dimension', '=', dimension)
+      .where('day', '>=', dayOf(since));
   // PostgreSQL answers sum() of bigint as numeric, which node-postgres hands over as text.
   const sumOfClicks = sql<number | string | null>`sum(clicks)`;
 
   return {
-    async totals(urlId) {
+    async totals(urlId, since) {
       const [people, bots, visitors] = await Promise.all([
-        countsOf(urlId, PEOPLE_DIMENSION).select(sumOfClicks.as('clicks')).executeTakeFirst(),
-        countsOf(urlId, 'bot').select(sumOfClicks.as('clicks')).executeTakeFirst(),
+        countsOf(urlId, PEOPLE_DIMENSION, since).select(sumOfClicks.as('clicks')).executeTakeFirst(),
+        countsOf(urlId, 'bot', since).select(sumOfClicks.as('clicks')).executeTakeFirst(),
         // Distinct IPs cannot be added up from daily counters, so they are counted exactly, from
         // the (url_id, is_bot, ip) index alone. DISTINCT in a subquery rather than count(distinct)
         // lets PostgreSQL skip duplicates as the index hands IPs over in order, without a sort;
@@ -60,6 +73,7 @@ export function createAnalyticsRepo(db: Kysely<DatabaseSchema>, _dialect: Dialec
               .distinct()
               .where('url_id', '=', urlId)
               .where('is_bot', '=', 0)
+              .where('created_at', '>=', since ?? 0)
               .as('ips'),
           )
           .select((eb) => eb.fn.count<number | string>('ips.ip').as('visitors'))
@@ -71,16 +85,16 @@ export function createAnalyticsRepo(db: Kysely<DatabaseSchema>, _dialect: Dialec
         uniqueVisitors: Number(visitors.visitors),
       };
     },
-    async byDay(urlId) {
-      const rows = await countsOf(urlId, PEOPLE_DIMENSION)
+    async byDay(urlId, since) {
+      const rows = await countsOf(urlId, PEOPLE_DIMENSION, since)
         .select(['day', sumOfClicks.as('clicks')])
         .groupBy('day')
         .orderBy('day')
         .execute();
       return rows.map((row) => ({ day: row.day, clicks: Number(row.clicks) }));
     },
-    async topValues(urlId, column, limit) {
-      const rows = await countsOf(urlId, column)
+    async topValues(urlId, column, limit, since) {
+      const rows = await countsOf(urlId, column, since)
         .select(['value', sumOfClicks.as('clicks')])
         .groupBy('value')
         .orderBy(sumOfClicks, 'desc')

@@ -54,6 +54,17 @@ describe.each(storageBackends)('link analytics on $name', ({ postgres }) => {
       byBrowser: [],
       byOs: [],
       byReferrer: [],
+      byDevice: [
+        { name: 'desktop', clicks: 0 },
+        { name: 'mobile', clicks: 0 },
+        { name: 'tablet', clicks: 0 },
+        { name: 'bot', clicks: 0 },
+      ],
+      period: 'all',
+      state: 'active',
+      expiresAt: null,
+      maxClicks: null,
+      hasPassword: false,
     });
   });
 

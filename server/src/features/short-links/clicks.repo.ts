@@ -15,6 +15,8 @@ export interface NewClick {
   referer: string | null;
   isBot: boolean;
   botReason: string | null;
+  /** A person's click already added to its link's counter (by `claimClick`, for a link with a limit). */
+  isPreCounted?: boolean;
 }
 
 export interface StoredClick extends NewClick {
@@ -164,11 +166,16 @@ async function addToRollups(trx: Transaction<DatabaseSchema>, postgres: boolean,
   }
 }
 
-/** People (clicks not by bots) per link of the batch, in link id order (see `insertMany`). */
+/** Whether a click still has to be added to its link's counter. */
+function addsToCounter(click: NewClick): boolean {
+  return !click.isBot && !click.isPreCounted;
+}
+
+/** People not yet counted per link of the batch, in link id order (see `insertMany`). */
 function peopleByLink(clicks: NewClick[]): [string, number][] {
   const people = new Map<string, number>();
   for (const click of clicks) {
-    people.set(click.urlId, (people.get(click.urlId) ?? 0) + (click.isBot ? 0 : 1));
+    people.set(click.urlId, (people.get(click.urlId) ?? 0) + (addsToCounter(click) ? 1 : 0));
   }
   return [...people].sort(([a], [b]) => (a < b ? -1 : 1));
 }
@@ -181,7 +188,7 @@ function runningCounts(clicks: NewClick[], running: Map<string, number | null>):
   return clicks.map((click) => {
     const before = running.get(click.urlId) ?? null;
     if (before === null) return null;
-    const count = before + (click.isBot ? 0 : 1);
+    const count = before + (addsToCounter(click) ? 1 : 0);
     running.set(click.urlId, count);
     return count;
   });

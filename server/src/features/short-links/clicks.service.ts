@@ -1,4 +1,9 @@
-import { RECENT_CLICKS_LIMIT, shortUrl, type UrlAnalytics } from '../../../../shared/links.js';
+import {
+  ANALYTICS_PERIOD_DAYS,
+  RECENT_CLICKS_LIMIT,
+  type AnalyticsPeriod,
+  type UrlAnalytics,
+} from '../../../../shared/links.js';
 import { URL_CLICK } from '../../../../shared/realtime.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import { createBatcher } from '../../db/batcher.js';
@@ -11,7 +16,8 @@ import { CLICK_CSV_COLUMNS, clickCsvLine, csvLine } from './csv.js';
 import type { GeoLookup } from './geo.js';
 import { networkOf } from './ip-network.js';
 import type { CachedLink } from './link-cache.js';
-import type { LinksService } from './links.service.js';
+import type { LinksRepo } from './links.repo.js';
+import { toShortUrl, type LinksService } from './links.service.js';
 
 /** One visit of a short link as the redirect route sees it. */
 export interface Visit {
@@ -23,10 +29,20 @@ export interface Visit {
 }
 
 export interface ClicksService {
-  /** Stores the visit (committed when this resolves) and, for a person, tells the owner the new count. */
-  recordClick(link: CachedLink, visit: Visit): Promise<void>;
-  /** The owner's analytics of a link; NotFoundError when the user has no such link. */
-  analytics(user: SessionUser, id: string, apiBase: string): Promise<UrlAnalytics>;
+  /**
+   * Stores the visit (committed when this resolves) and, for a person, tells the owner the new
+   * count. For a link with a click limit, a person's click is first counted against the limit in
+   * one statement, so instances cannot overshoot it together; bots never use it up. Returns
+   * 'limit-reached' (and stores nothing) once the limit is used up.
+   */
+  recordClick(link: CachedLink, visit: Visit): Promise<'recorded' | 'limit-reached'>;
+  /** True when the link has a click limit and it is used up; reads the database only for such links. */
+  isAtLimit(link: CachedLink): Promise<boolean>;
+  /**
+   * The owner's analytics of a link over `period` (all time: 'all'); NotFoundError when the user
+   * has no such link.
+   */
+  analytics(user: SessionUser, id: string, apiBase: string, period: AnalyticsPeriod): Promise<UrlAnalytics>;
   /**
    * Every click of the link as CSV lines, header first, read page by page as they are consumed.
    * NotFoundError (before any line) when the user has no such link.
@@ -39,6 +55,14 @@ export interface ClicksService {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Start (epoch ms) of the first UTC day of the period, today counting as its last day; null for all time. */
+export function periodStart(period: AnalyticsPeriod, now: number): number | null {
+  const days = ANALYTICS_PERIOD_DAYS[period];
+  if (days === null) return null;
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  return today - (days - 1) * DAY_MS;
+}
 const EXPORT_PAGE = 5000;
 const ANONYMIZE_BATCH = 1000;
 
@@ -46,11 +70,12 @@ export function createClicksService(deps: {
   repo: ClicksRepo;
   analyticsRepo: AnalyticsRepo;
   links: LinksService;
+  linksRepo: Pick<LinksRepo, 'claimClick' | 'isAtLimit'>;
   geo: GeoLookup;
   publisher: Publisher;
   ipRetentionDays: number;
 }): ClicksService {
-  const { repo, analyticsRepo, links } = deps;
+  const { repo, analyticsRepo, links, linksRepo } = deps;
   // Group commit: clicks arriving together share one transaction, each redirect still waits for its own.
   const writer = createBatcher((clicks: NewClick[]) => repo.insertMany(clicks));
 
@@ -68,7 +93,17 @@ export function createClicksService(deps: {
   return {
     async recordClick(link, visit) {
       const verdict = classifyAgent(visit.userAgent);
+      let isPreCounted = false;
+      if (link.maxClicks !== null) {
+        if (verdict.isBot) {
+          if (await linksRepo.isAtLimit(link.id)) return 'limit-reached';
+        } else {
+          if ((await linksRepo.claimClick(link.id)) === null) return 'limit-reached';
+          isPreCounted = true;
+        }
+      }
       const totalClicks = await writer.add({
+        isPreCounted,
         urlId: link.id,
         createdAt: visit.at,
         ip: visit.ip,
@@ -78,31 +113,43 @@ export function createClicksService(deps: {
         ...verdict,
       });
       // null: the link was deleted while the click waited; nobody is left to tell.
-      if (verdict.isBot || totalClicks === null) return;
+      if (verdict.isBot || totalClicks === null) return 'recorded';
       deps.publisher.toUser(link.ownerUserId, URL_CLICK, { urlId: link.id, totalClicks });
+      return 'recorded';
     },
-    async analytics(user, id, apiBase) {
+    async isAtLimit(link) {
+      return link.maxClicks !== null && (await linksRepo.isAtLimit(link.id));
+    },
+    async analytics(user, id, apiBase, period) {
       const link = await links.findOwned(user, id);
+      const now = Date.now();
+      const since = periodStart(period, now);
       const [recent, totals, byDay, countries, referrers, agents] = await Promise.all([
         repo.listRecent(link.id, RECENT_CLICKS_LIMIT),
-        analyticsRepo.totals(link.id),
-        analyticsRepo.byDay(link.id),
-        analyticsRepo.topValues(link.id, 'country', TOP_LIMIT),
-        analyticsRepo.topValues(link.id, 'referer', TOP_LIMIT),
-        analyticsRepo.topValues(link.id, 'user_agent', AGENT_GROUPS_LIMIT),
+        analyticsRepo.totals(link.id, since),
+        analyticsRepo.byDay(link.id, since),
+        analyticsRepo.topValues(link.id, 'country', TOP_LIMIT, since),
+        analyticsRepo.topValues(link.id, 'referer', TOP_LIMIT, since),
+        analyticsRepo.topValues(link.id, 'user_agent', AGENT_GROUPS_LIMIT, since),
       ]);
+      const view = toShortUrl(link, apiBase, now);
       return {
         id: link.id,
         url: link.url,
-        shortUrl: shortUrl(apiBase, link.id),
+        shortUrl: view.shortUrl,
         totalClicks: link.clicks,
-        createdAt: new Date(link.createdAt).toISOString(),
+        createdAt: view.createdAt,
+        period,
+        state: view.state,
+        expiresAt: view.expiresAt,
+        maxClicks: view.maxClicks,
+        hasPassword: view.hasPassword,
         recentClicks: recent.map(toClickRecord),
         botClicks: totals.bots,
         uniqueVisitors: totals.uniqueVisitors,
         byDay,
         byCountry: namedCounts(countries, 'Unknown'),
-        ...agentBuckets(agents, totals.people),
+        ...agentBuckets(agents, totals.people, totals.bots),
         byReferrer: namedCounts(referrers, 'Direct'),
       };
     },

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { createLinkCache, type CachedLink } from './link-cache.js';
 
 function link(id: string, url = `https://example.com/${id}`): CachedLink {
-  return { id, url, location: url, ownerSessionId: 'session', ownerUserId: 'user' };
+  return {
+    id,
+    url,
+    location: url,
+    ownerSessionId: 'session',
+    ownerUserId: 'user',
+    expiresAt: null,
+    maxClicks: null,
+    passwordHash: null,
+    isDisabled: false,
+  };
 }
 
 describe('link cache', () => {

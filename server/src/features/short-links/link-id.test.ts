@@ -16,11 +16,13 @@ describe('link ids', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('recognise only well-formed ids', () => {
+  it('recognise random ids and aliases, nothing else', () => {
     expect(isLinkId('abcdefg')).toBe(true);
-    expect(isLinkId('abcdef')).toBe(false);
-    expect(isLinkId('abcdefgh')).toBe(false);
-    expect(isLinkId('abcdef0')).toBe(false);
+    expect(isLinkId('my-Launch_2025')).toBe(true);
+    expect(isLinkId('ab')).toBe(false);
+    expect(isLinkId('a'.repeat(65))).toBe(false);
+    expect(isLinkId('has space')).toBe(false);
+    expect(isLinkId('dot.ted')).toBe(false);
     expect(isLinkId(42)).toBe(false);
   });
 });

@@ -1,11 +1,10 @@
 /** Short link ids: random, never sequential, and free of characters people misread. */
 import { randomInt } from 'node:crypto';
+import { ALIAS_PATTERN } from '../../../../shared/links.js';
 
 /** Digits and letters without 0/O/o and 1/l/I. */
 export const LINK_ID_ALPHABET = '23456789abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
 export const LINK_ID_LENGTH = 7;
-
-const LINK_ID_PATTERN = new RegExp(`^[${LINK_ID_ALPHABET}]{${LINK_ID_LENGTH}}$`);
 
 /** A new id from the crypto RNG: 56^7 ≈ 1.7 × 10^12 possibilities, so collisions are rare and retried. */
 export function newLinkId(): string {
@@ -15,7 +14,10 @@ export function newLinkId(): string {
   return id;
 }
 
-/** True when the value could be a link id; anything else is unknown without asking the database. */
+/**
+ * True when the value could be a link id (a random one or an alias, which a random id also fits);
+ * anything else is unknown without asking the database.
+ */
 export function isLinkId(value: unknown): value is string {
-  return typeof value === 'string' && LINK_ID_PATTERN.test(value);
+  return typeof value === 'string' && ALIAS_PATTERN.test(value);
 }

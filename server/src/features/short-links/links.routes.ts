@@ -1,12 +1,35 @@
-import type { FastifyInstance } from 'fastify';
-import { urlBodySchema } from '../../../../shared/links.js';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { urlBodySchema, urlUpdateSchema } from '../../../../shared/links.js';
+import { clientIp } from '../../http/client-ip.js';
 import { requireUser } from '../../http/identity.js';
 import { parseInput } from '../../http/validation.js';
+import { AliasTakenError, TooManyLinksError } from './link-errors.js';
 import type { LinksService } from './links.service.js';
 import { linkContextOf } from './request-info.js';
 
 interface IdParams {
   Params: { id: string };
+}
+
+/**
+ * Runs the action; the two errors that carry more than a message answer here: a taken alias
+ * with a free variant to offer, too many links with the seconds to wait.
+ */
+async function answer<T>(reply: FastifyReply, action: () => Promise<T>): Promise<T | FastifyReply> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof AliasTakenError) {
+      return reply.status(409).send({ error: error.message, suggestion: error.suggestion });
+    }
+    if (error instanceof TooManyLinksError) {
+      return reply
+        .status(429)
+        .header('retry-after', String(error.retryAfterS))
+        .send({ error: error.message });
+    }
+    throw error;
+  }
 }
 
 export async function linksRoutes(
@@ -22,15 +45,20 @@ export async function linksRoutes(
 
   app.post('/api/urls', async (request, reply) => {
     const user = requireUser(request);
-    const { url } = parseInput(urlBodySchema, request.body);
-    const created = await links.create(user, url, linkContextOf(request, publicUrl));
-    return reply.status(201).send(created);
+    const body = parseInput(urlBodySchema, request.body);
+    const context = linkContextOf(request, publicUrl);
+    return answer(reply, async () => {
+      const created = await links.create({ user, ip: clientIp(request) }, body, context);
+      return reply.status(201).send(created);
+    });
   });
 
-  app.put<IdParams>('/api/urls/:id', async (request) => {
+  app.put<IdParams>('/api/urls/:id', async (request, reply) => {
     const user = requireUser(request);
-    const { url } = parseInput(urlBodySchema, request.body);
-    return links.update(user, request.params.id, url, linkContextOf(request, publicUrl));
+    const body = parseInput(urlUpdateSchema, request.body);
+    return answer(reply, () =>
+      links.update(user, request.params.id, body, linkContextOf(request, publicUrl)),
+    );
   });
 
   app.delete<IdParams>('/api/urls/:id', async (request) => {

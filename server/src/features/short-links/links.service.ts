@@ -1,9 +1,19 @@
-import { shortUrl, type ShortUrl } from '../../../../shared/links.js';
+import {
+  linkStateOf,
+  shortUrl,
+  type AdminLink,
+  type ShortUrl,
+  type UrlBody,
+  type UrlUpdate,
+} from '../../../../shared/links.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
-import { NotFoundError } from '../../http/errors.js';
+import { InvalidInputError, NotFoundError } from '../../http/errors.js';
 import { createLinkCache, type CachedLink, type LinkCache } from './link-cache.js';
+import { AliasTakenError, TooManyLinksError } from './link-errors.js';
 import { isLinkId, newLinkId } from './link-id.js';
-import type { LinksRepo, StoredLink } from './links.repo.js';
+import type { LinkLimitsRepo } from './link-limits.repo.js';
+import type { LinkChange, LinksRepo, StoredLink } from './links.repo.js';
+import { hashPassword } from './password.js';
 import { checkLongUrl, locationOf } from './url-rules.js';
 
 /** Where a request came in: the origin short URLs are built on and the names this server answers to. */
@@ -12,27 +22,49 @@ export interface LinkContext {
   ownHostnames: string[];
 }
 
+/** Who creates a link, for the rate limits. */
+export interface Creator {
+  user: SessionUser;
+  ip: string | null;
+}
+
 export interface LinksService {
   /** The user's links, newest first. */
   list(user: SessionUser, apiBase: string): Promise<ShortUrl[]>;
-  /** Shortens `url` under a new random id; InvalidInputError when the URL is not acceptable. */
-  create(user: SessionUser, url: string, context: LinkContext): Promise<ShortUrl>;
-  /** Points the link somewhere else; NotFoundError when the user has no such link, InvalidInputError for a bad URL. */
-  update(user: SessionUser, id: string, url: string, context: LinkContext): Promise<ShortUrl>;
+  /**
+   * Shortens `body.url` under the alias or a new random id. InvalidInputError when the URL or an
+   * option is not acceptable, AliasTakenError (with a free variant) when the alias is in use,
+   * TooManyLinksError when the session or the IP address created too many links lately.
+   */
+  create(creator: Creator, body: UrlBody, context: LinkContext): Promise<ShortUrl>;
+  /**
+   * Changes the destination and the options sent; a new alias renames the link. NotFoundError when
+   * the user has no such link, InvalidInputError for a bad URL, AliasTakenError for a used alias.
+   */
+  update(user: SessionUser, id: string, body: UrlUpdate, context: LinkContext): Promise<ShortUrl>;
   /** Deletes the link and its clicks; NotFoundError when the user has no such link. */
   remove(user: SessionUser, id: string): Promise<void>;
   /** The user's link; NotFoundError when it does not exist or belongs to another session. */
   findOwned(user: SessionUser, id: string): Promise<StoredLink>;
   /** Where a short link leads, from memory when possible; null for an unknown id. */
   resolve(id: string): Promise<CachedLink | null>;
+  /** For admins: links whose id is `query` or whose destination host contains it, newest first. */
+  search(query: string, apiBase: string): Promise<AdminLink[]>;
+  /** For admins: disables or re-enables any link; NotFoundError when there is none. */
+  setDisabled(id: string, isDisabled: boolean, apiBase: string): Promise<AdminLink>;
 }
 
 const NOT_FOUND_MESSAGE = 'This short URL does not exist or was deleted.';
 const ID_ATTEMPTS = 5;
+const ALIAS_VARIANTS = 20;
+const SEARCH_LIMIT = 100;
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** The API's view of a link; `timestamp` repeats `createdAt` because clients read either. */
-export function toShortUrl(link: StoredLink, apiBase: string): ShortUrl {
+export function toShortUrl(link: StoredLink, apiBase: string, now = Date.now()): ShortUrl {
   const createdAt = new Date(link.createdAt).toISOString();
+  const hasPassword = link.passwordHash !== null;
   return {
     id: link.id,
     url: link.url,
@@ -40,7 +72,17 @@ export function toShortUrl(link: StoredLink, apiBase: string): ShortUrl {
     clicks: link.clicks,
     createdAt,
     timestamp: createdAt,
+    alias: link.isAlias ? link.id : null,
+    expiresAt: link.expiresAt === null ? null : new Date(link.expiresAt).toISOString(),
+    maxClicks: link.maxClicks,
+    hasPassword,
+    disabledAt: link.disabledAt === null ? null : new Date(link.disabledAt).toISOString(),
+    state: linkStateOf({ ...link, hasPassword, isDisabled: link.disabledAt !== null }, now),
   };
+}
+
+function toAdminLink(link: StoredLink, apiBase: string): AdminLink {
+  return { ...toShortUrl(link, apiBase), ownerSessionId: link.ownerSessionId };
 }
 
 function cached(link: StoredLink, ownerUserId: string): CachedLink {
@@ -50,11 +92,32 @@ function cached(link: StoredLink, ownerUserId: string): CachedLink {
     location: locationOf(link.url),
     ownerSessionId: link.ownerSessionId,
     ownerUserId,
+    expiresAt: link.expiresAt,
+    maxClicks: link.maxClicks,
+    passwordHash: link.passwordHash,
+    isDisabled: link.disabledAt !== null,
   };
+}
+
+function parseExpiry(
+  value: string | null | undefined,
+  now: number,
+  mustBeFuture: boolean,
+): number | null | undefined {
+  if (value === undefined || value === null) return value;
+  const at = Date.parse(value);
+  if (mustBeFuture && at <= now) throw new InvalidInputError('The expiry date must be in the future.');
+  return at;
+}
+
+async function passwordHashOf(password: string | null | undefined): Promise<string | null | undefined> {
+  return typeof password === 'string' ? hashPassword(password) : password;
 }
 
 export function createLinksService(deps: {
   repo: LinksRepo;
+  /** Counts creations for the create limits; without it, creating is not limited. */
+  limitsRepo?: Pick<LinkLimitsRepo, 'logCreationWithinLimits'>;
   cache?: LinkCache;
   /**
    * Tells other instances that a link changed, so they drop their cached copy; resolves when they
@@ -63,11 +126,16 @@ export function createLinksService(deps: {
    */
   announceChange?: (id: string) => Promise<void>;
   now?: () => number;
+  /** Links per session and per IP address: per minute, per day. */
+  createLimits?: { perMinute: number; perDay: number };
+  blockedHosts?: readonly string[];
 }): LinksService {
   const { repo } = deps;
   const cache = deps.cache ?? createLinkCache();
   const announceChange = deps.announceChange ?? (() => Promise.resolve());
   const clock = deps.now ?? Date.now;
+  const limits = deps.createLimits ?? { perMinute: 30, perDay: 300 };
+  const blockedHosts = deps.blockedHosts ?? [];
   let lastCreatedAt = 0;
   // Links list newest first by creation time and their ids are random, so two links made in the
   // same millisecond get distinct, increasing times to keep the order they were made in.
@@ -79,33 +147,99 @@ export function createLinksService(deps: {
     return link;
   }
 
-  async function insertWithFreshId(user: SessionUser, url: string): Promise<StoredLink> {
+  /** A free variant of a taken alias (`launch-2`, `launch-3`, …), or null when none of them is free. */
+  async function freeVariantOf(alias: string): Promise<string | null> {
+    for (let suffix = 2; suffix < 2 + ALIAS_VARIANTS; suffix++) {
+      const tail = `-${suffix}`;
+      const variant = alias.slice(0, 64 - tail.length) + tail;
+      if (!(await repo.find(variant))) return variant;
+    }
+    return null;
+  }
+
+  async function checkCreateLimits(creator: Creator): Promise<void> {
+    const at = clock();
+    const minute = { since: at - MINUTE_MS, limit: limits.perMinute };
+    const day = { since: at - DAY_MS, limit: limits.perDay };
+    if (!deps.limitsRepo) return;
+    const refused = await deps.limitsRepo.logCreationWithinLimits(
+      { sessionId: creator.user.sessionId, ip: creator.ip, at },
+      [minute, day],
+    );
+    if (!refused) return;
+    const isMinute = refused.refusedWindow === minute;
+    const windowMs = isMinute ? MINUTE_MS : DAY_MS;
+    const retryAfterS = Math.max(1, Math.ceil((refused.oldest + windowMs - at) / 1000));
+    const message = isMinute
+      ? `You have created ${limits.perMinute} links in the last minute. Please wait a moment before creating more.`
+      : `You have created ${limits.perDay} links in the last 24 hours, the most allowed. Please try again later.`;
+    throw new TooManyLinksError(message, retryAfterS);
+  }
+
+  async function insertLink(creator: Creator, url: string, body: UrlBody): Promise<StoredLink> {
     const createdAt = now();
+    const options = {
+      isAlias: Boolean(body.alias),
+      expiresAt: parseExpiry(body.expiresAt, clock(), true) ?? null,
+      maxClicks: body.maxClicks ?? null,
+      passwordHash: (await passwordHashOf(body.password)) ?? null,
+    };
+    const base = { ownerSessionId: creator.user.sessionId, url, createdAt, ...options };
+    if (body.alias) {
+      const link = { ...base, id: body.alias };
+      if (await repo.insertIfFree(link)) return { ...link, clicks: 0, disabledAt: null };
+      throw new AliasTakenError(await freeVariantOf(body.alias));
+    }
     for (let attempt = 0; attempt < ID_ATTEMPTS; attempt++) {
-      const link = { id: newLinkId(), ownerSessionId: user.sessionId, url, createdAt };
-      if (await repo.insertIfFree(link)) return { ...link, clicks: 0 };
+      const link = { ...base, id: newLinkId() };
+      if (await repo.insertIfFree(link)) return { ...link, clicks: 0, disabledAt: null };
     }
     // Five collisions in a row in a space of 1.7 × 10^12 ids means something else is wrong.
     throw new Error(`no free short link id after ${ID_ATTEMPTS} attempts`);
   }
 
+  async function changeOf(id: string, body: UrlUpdate, url: string): Promise<LinkChange> {
+    const isRename = body.alias !== undefined && body.alias !== id;
+    return {
+      url,
+      // A past date on edit is accepted: it ends the link now.
+      expiresAt: parseExpiry(body.expiresAt, clock(), false),
+      maxClicks: body.maxClicks,
+      passwordHash: await passwordHashOf(body.password),
+      ...(isRename && { newId: body.alias, isAlias: true }),
+    };
+  }
+
+  /** Keeps this instance's cache right and tells the others after a link changed. */
+  async function refresh(oldId: string, link: StoredLink | null, ownerUserId: string | null) {
+    if (link?.id !== oldId) cache.delete(oldId);
+    if (link && ownerUserId) cache.set(cached(link, ownerUserId));
+    else if (link) cache.delete(link.id);
+    await announceChange(oldId);
+    if (link && link.id !== oldId) await announceChange(link.id);
+  }
+
   return {
     async list(user, apiBase) {
       const links = await repo.listOwned(user.sessionId);
-      return links.map((link) => toShortUrl(link, apiBase));
+      const at = clock();
+      return links.map((link) => toShortUrl(link, apiBase, at));
     },
-    async create(user, url, context) {
-      const link = await insertWithFreshId(user, checkLongUrl(url, context.ownHostnames));
-      cache.set(cached(link, user.id));
-      return toShortUrl(link, context.apiBase);
+    async create(creator, body, context) {
+      const url = checkLongUrl(body.url, context.ownHostnames, blockedHosts);
+      await checkCreateLimits(creator);
+      const link = await insertLink(creator, url, body);
+      cache.set(cached(link, creator.user.id));
+      return toShortUrl(link, context.apiBase, clock());
     },
-    async update(user, id, url, context) {
-      const checked = checkLongUrl(url, context.ownHostnames);
-      const link = isLinkId(id) ? await repo.updateUrl(user.sessionId, id, checked) : null;
+    async update(user, id, body, context) {
+      const checked = checkLongUrl(body.url, context.ownHostnames, blockedHosts);
+      if (!isLinkId(id)) throw new NotFoundError(NOT_FOUND_MESSAGE);
+      const link = await repo.update(user.sessionId, id, await changeOf(id, body, checked));
+      if (link === 'taken') throw new AliasTakenError(await freeVariantOf(body.alias ?? id));
       if (!link) throw new NotFoundError(NOT_FOUND_MESSAGE);
-      cache.set(cached(link, user.id));
-      await announceChange(link.id);
-      return toShortUrl(link, context.apiBase);
+      await refresh(id, link, user.id);
+      return toShortUrl(link, context.apiBase, clock());
     },
     async remove(user, id) {
       const isDeleted = isLinkId(id) && (await repo.delete(user.sessionId, id));
@@ -124,6 +258,17 @@ export function createLinksService(deps: {
       const link = { ...target, location: locationOf(target.url) };
       cache.fill(link, generation);
       return link;
+    },
+    async search(query, apiBase) {
+      const links = await repo.search(query, SEARCH_LIMIT);
+      return links.map((link) => toAdminLink(link, apiBase));
+    },
+    async setDisabled(id, isDisabled, apiBase) {
+      const link = isLinkId(id) ? await repo.setDisabledAt(id, isDisabled ? clock() : null) : null;
+      if (!link) throw new NotFoundError(NOT_FOUND_MESSAGE);
+      // The owner's user id is not at hand here; the next visit reads the link afresh.
+      await refresh(id, link, null);
+      return toAdminLink(link, apiBase);
     },
   };
 }

@@ -48,6 +48,12 @@ describe.each(storageBackends)('short URL API on $name', ({ postgres }) => {
       clicks: 0,
       createdAt: expect.any(String),
       timestamp: link.createdAt,
+      alias: null,
+      expiresAt: null,
+      maxClicks: null,
+      hasPassword: false,
+      disabledAt: null,
+      state: 'active',
     });
     expect(new Date(link.createdAt).toISOString()).toBe(link.createdAt);
   });

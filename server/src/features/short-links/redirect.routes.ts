@@ -1,20 +1,78 @@
-/** The public side of short links: the redirect, and the owner's analytics of a link. */
+/**
+ * The public side of short links: the redirect (or the page that stands in for it: expired,
+ * limit reached, disabled, password), the password form's answer, and the owner's analytics.
+ */
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '../../../../shared/links.js';
 import { noteDatabaseOutage } from '../../db/unavailable.js';
+import { InvalidInputError } from '../../http/errors.js';
+import { clientIp } from '../../http/client-ip.js';
 import { requireUser } from '../../http/identity.js';
 import type { OutageLog } from '../../outage-log.js';
-import type { ClicksService } from './clicks.service.js';
+import type { ClicksService, Visit } from './clicks.service.js';
 import { clicksCsvFileName } from './csv.js';
+import type { CachedLink } from './link-cache.js';
+import { appStylesheetsOf, expiryText, renderLinkPage, type LinkPage } from './link-page.js';
+import type { LinkPasswords } from './link-passwords.js';
 import type { LinksService } from './links.service.js';
-import { linkContextOf, visitOf } from './request-info.js';
+import { HEADER_MAX_LENGTH, linkContextOf, visitOf } from './request-info.js';
 
 interface IdParams {
   Params: { id: string };
 }
 
 interface AnalyticsRequest extends IdParams {
-  Querystring: { format?: string };
+  Querystring: { format?: string; period?: string };
+}
+
+const FORM_BODY_LIMIT = 4096;
+
+const LIMIT_REACHED_PAGE: LinkPage = {
+  title: 'This link reached its visit limit',
+  message: 'Its owner allowed a set number of visits, and they have all been used.',
+};
+
+/** The page a link answers with instead of redirecting, when it no longer leads anywhere. */
+function closedPageOf(link: CachedLink, now: number): LinkPage | null {
+  if (link.isDisabled) {
+    return {
+      title: 'This link was disabled',
+      message: 'An administrator of this site turned this short link off.',
+    };
+  }
+  if (link.expiresAt !== null && link.expiresAt <= now) {
+    return {
+      title: `This link expired on ${expiryText(link.expiresAt)}`,
+      message: 'Its owner set it to stop working after that date.',
+    };
+  }
+  return null;
+}
+
+function passwordPage(id: string, error: string | null, referer: string | null): LinkPage {
+  return {
+    title: 'This link is password-protected',
+    message: 'Enter the password you were given to continue to the page it leads to.',
+    passwordForm: { action: `/s/${encodeURIComponent(id)}`, error, referer },
+  };
+}
+
+/** A field of the password form; '' when missing. */
+function formField(body: unknown, name: 'password' | 'referer'): string {
+  if (body instanceof URLSearchParams) return body.get(name) ?? '';
+  if (typeof body === 'object' && body !== null && name in body) {
+    const value: unknown = (body as Record<string, unknown>)[name];
+    return typeof value === 'string' ? value : '';
+  }
+  return '';
+}
+
+function periodOf(value: string | undefined): AnalyticsPeriod {
+  if (value === undefined) return 'all';
+  const period = ANALYTICS_PERIODS.find((known) => known === value);
+  if (!period) throw new InvalidInputError(`period must be one of ${ANALYTICS_PERIODS.join(', ')}.`);
+  return period;
 }
 
 export async function redirectRoutes(
@@ -22,11 +80,50 @@ export async function redirectRoutes(
   options: {
     links: LinksService;
     clicks: ClicksService;
+    passwords: LinkPasswords;
     publicUrl: string | null;
     databaseOutage: OutageLog;
+    webDir: string | null;
   },
 ) {
-  const { links, clicks, publicUrl, databaseOutage } = options;
+  const { links, clicks, passwords, publicUrl, databaseOutage } = options;
+  const stylesheets = appStylesheetsOf(options.webDir);
+
+  // The password form posts as a browser form does; only this plugin's routes read such bodies.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => done(null, new URLSearchParams(String(body))),
+  );
+
+  /** A page instead of a redirect; never cached, since it changes when the link does. */
+  function sendPage(reply: FastifyReply, status: number, page: LinkPage): FastifyReply {
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(renderLinkPage(page, stylesheets));
+  }
+
+  /** Records a visit; false when the link's click limit is used up. */
+  async function admitVisit(request: FastifyRequest, link: CachedLink, visit: Visit): Promise<boolean> {
+    // A link with a limit records its click before redirecting or refuses; if the database is
+    // away, the error answers 503 rather than letting visits past an unknown count.
+    if (link.maxClicks !== null) return (await clicks.recordClick(link, visit)) === 'recorded';
+    try {
+      await clicks.recordClick(link, visit);
+    } catch (error) {
+      // A lost click is better than a link that stops working: a link this instance knows
+      // still redirects while the database is away (the outage is logged once, not per click).
+      if (!noteDatabaseOutage(databaseOutage, error))
+        request.log.error({ err: error }, 'recording a click failed');
+    }
+    return true;
+  }
+
+  function redirect(reply: FastifyReply, link: CachedLink): FastifyReply {
+    return reply.header('cache-control', 'no-store').redirect(link.location, 302);
+  }
 
   // HEAD is declared with GET so that Fastify does not add its own HEAD route, which would run
   // this handler as a GET and record the click; link checkers and previews send HEAD.
@@ -38,18 +135,47 @@ export async function redirectRoutes(
     handler: async (request, reply) => {
       const link = await links.resolve(request.params.id);
       if (!link) return reply.sendAppPage(404);
-      if (request.method === 'GET') {
-        try {
-          await clicks.recordClick(link, visitOf(request));
-        } catch (error) {
-          // A lost click is better than a link that stops working: a link this instance knows
-          // still redirects while the database is away (the outage is logged once, not per click).
-          if (!noteDatabaseOutage(databaseOutage, error))
-            request.log.error({ err: error }, 'recording a click failed');
-        }
-      }
-      return reply.header('cache-control', 'no-store').redirect(link.location, 302);
+      const closed = closedPageOf(link, Date.now());
+      if (closed) return sendPage(reply, 410, closed);
+      // Nothing is counted until the right password is entered.
+      const visit = visitOf(request);
+      if (link.passwordHash !== null) return sendPage(reply, 200, passwordPage(link.id, null, visit.referer));
+      // HEAD records nothing but answers as GET would.
+      const isAdmitted =
+        request.method === 'GET' ? await admitVisit(request, link, visit) : !(await clicks.isAtLimit(link));
+      if (!isAdmitted) return sendPage(reply, 410, LIMIT_REACHED_PAGE);
+      return redirect(reply, link);
     },
+  });
+
+  app.post<IdParams>('/s/:id', { helmet: false }, async (request, reply) => {
+    const link = await links.resolve(request.params.id);
+    if (!link) return reply.sendAppPage(404);
+    const closed = closedPageOf(link, Date.now());
+    if (closed) return sendPage(reply, 410, closed);
+    // The password was removed meanwhile: the link opens as any other.
+    if (link.passwordHash === null) return reply.redirect(`/s/${encodeURIComponent(link.id)}`, 303);
+    // The form's own page is not where the visitor came from; the form carries the earlier referer.
+    const referer = formField(request.body, 'referer').slice(0, HEADER_MAX_LENGTH) || null;
+    const visit = { ...visitOf(request), referer };
+    const outcome = await passwords.check(
+      { id: link.id, passwordHash: link.passwordHash },
+      formField(request.body, 'password'),
+      clientIp(request) ?? 'unknown',
+    );
+    if (outcome === 'wrong') {
+      return sendPage(reply, 401, passwordPage(link.id, 'Wrong password. Please try again.', referer));
+    }
+    if (outcome !== 'right') {
+      const minutes = Math.ceil(outcome.retryAfterS / 60);
+      reply.header('retry-after', String(outcome.retryAfterS));
+      return sendPage(reply, 429, {
+        title: 'Too many wrong passwords',
+        message: `Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before trying again.`,
+      });
+    }
+    if (!(await admitVisit(request, link, visit))) return sendPage(reply, 410, LIMIT_REACHED_PAGE);
+    return redirect(reply, link);
   });
 
   app.get<AnalyticsRequest>('/s/:id/analytics', async (request, reply) => {
@@ -58,7 +184,8 @@ export async function redirectRoutes(
     // Click details are personal data (IP addresses); no cache along the way should keep them.
     reply.header('cache-control', 'no-store');
     if (request.query.format !== 'csv') {
-      return clicks.analytics(user, id, linkContextOf(request, publicUrl).apiBase);
+      const period = periodOf(request.query.period);
+      return clicks.analytics(user, id, linkContextOf(request, publicUrl).apiBase, period);
     }
     const lines = await clicks.exportCsv(user, id);
     return reply

@@ -5,7 +5,7 @@ import type { LinkContext } from './links.service.js';
 import type { Visit } from './clicks.service.js';
 
 /** Long header values are cut: they only feed analytics and would bloat every click row. */
-const HEADER_MAX_LENGTH = 2048;
+export const HEADER_MAX_LENGTH = 2048;
 
 function hostnameOf(url: string): string | null {
   try {

@@ -47,12 +47,22 @@ function isShortLinkPath(pathname: string): boolean {
     .startsWith('/s/');
 }
 
+/** True when the host is on the list or below one of its entries (`ads.example.com` below `example.com`). */
+export function isBlockedHost(hostname: string, blockedHosts: readonly string[]): boolean {
+  const host = normalizeHostname(hostname);
+  return blockedHosts.some((blocked) => host === blocked || host.endsWith(`.${blocked}`));
+}
+
 /**
  * Checks a destination and returns it trimmed, as it is stored. `ownHostnames` are the names this
- * server answers to (the request's host, PUBLIC_URL's host). Throws InvalidInputError with a
- * message meant for a person.
+ * server answers to (the request's host, PUBLIC_URL's host); `blockedHosts` come from BLOCKED_HOSTS.
+ * Throws InvalidInputError with a message meant for a person.
  */
-export function checkLongUrl(value: string, ownHostnames: readonly string[]): string {
+export function checkLongUrl(
+  value: string,
+  ownHostnames: readonly string[],
+  blockedHosts: readonly string[] = [],
+): string {
   const url = value.trim();
   if (!isValidLongUrl(url)) throw new InvalidInputError(INVALID_URL_MESSAGE);
   if (url.length > MAX_URL_LENGTH) throw new InvalidInputError(URL_TOO_LONG_MESSAGE);
@@ -69,6 +79,11 @@ export function checkLongUrl(value: string, ownHostnames: readonly string[]): st
   const own = new Set(ownHostnames.map(normalizeHostname));
   if (own.has(normalizeHostname(parsed.hostname)) && isShortLinkPath(parsed.pathname)) {
     throw new InvalidInputError('This is already a short link of this site; shorten the page it leads to.');
+  }
+  if (isBlockedHost(parsed.hostname, blockedHosts)) {
+    throw new InvalidInputError(
+      `Links to ${normalizeHostname(parsed.hostname)} cannot be shortened on this site.`,
+    );
   }
   return url;
 }

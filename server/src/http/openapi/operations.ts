@@ -4,7 +4,7 @@
  * here and every entry is a registered route, so the document cannot drift from the server.
  */
 import { z } from 'zod';
-import { urlBodySchema } from '../../../../shared/links.js';
+import { ANALYTICS_PERIODS, urlBodySchema, urlUpdateSchema } from '../../../../shared/links.js';
 import { replayBodySchema } from '../../../../shared/replay.js';
 import { responseRulesSchema } from '../../../../shared/responses.js';
 import { sessionRequestSchema } from '../../../../shared/sessions.js';
@@ -13,6 +13,7 @@ import {
   suggestionStatusSchema,
   updateSuggestionSchema,
 } from '../../../../shared/suggestions.js';
+import { disabledBodySchema } from '../../features/short-links/links-admin.routes.js';
 import { eventIdSchema, eventsPageSchema } from '../../features/webhooks/events.routes.js';
 
 export type Access = 'public' | 'session' | 'admin';
@@ -246,9 +247,19 @@ export const apiOperations: ApiOperation[] = [
     path: '/api/urls',
     tag: 'Short links',
     summary: 'Create a short link',
+    description:
+      'Optional: `alias` (the link id, 3-64 of A-Z a-z 0-9 - _), `expiresAt` (ISO 8601), `maxClicks`, ' +
+      '`password`. Destinations must be http(s), without credentials, not this server’s own short ' +
+      'links and not on the blocklist.',
     access: 'session',
     body: urlBodySchema,
-    responses: { 201: { description: 'The new link.' }, ...invalid, ...unauthorised },
+    responses: {
+      201: { description: 'The new link.' },
+      ...invalid,
+      ...unauthorised,
+      409: { description: 'The alias is taken; `suggestion` names a free one.', schema: errorSchema },
+      429: { description: 'Too many links created; see Retry-After.', schema: errorSchema },
+    },
   },
   {
     method: 'PUT',
@@ -257,7 +268,7 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Change a short link',
     access: 'session',
     params: idParams,
-    body: urlBodySchema,
+    body: urlUpdateSchema,
     responses: { 200: { description: 'The changed link.' }, ...invalid, ...unauthorised, ...notFound },
   },
   {
@@ -274,12 +285,37 @@ export const apiOperations: ApiOperation[] = [
     path: '/s/:id',
     tag: 'Short links',
     summary: 'Follow a short link',
-    description: 'Redirects (302) to the stored URL and counts the click; HEAD redirects without counting.',
+    description:
+      'Redirects (302) to the stored URL and counts the click; HEAD redirects without counting. A link ' +
+      'with a password shows a form first.',
     access: 'public',
     params: idParams,
     responses: {
+      200: { description: 'The password form of a protected link.', mediaType: 'text/html' },
       302: { description: 'To the stored URL.' },
       404: { description: 'No such link: an HTML page.', mediaType: 'text/html' },
+      410: {
+        description: 'Expired, used up or disabled: an HTML page saying which.',
+        mediaType: 'text/html',
+      },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/s/:id',
+    tag: 'Short links',
+    summary: 'Open a password-protected short link',
+    description:
+      'The form of the password page (`password`, urlencoded). Ten wrong tries per link and IP in ten minutes.',
+    access: 'public',
+    params: idParams,
+    body: z.object({ password: z.string() }),
+    bodyMediaType: 'application/x-www-form-urlencoded',
+    responses: {
+      302: { description: 'The right password: to the stored URL, and the click counted.' },
+      401: { description: 'A wrong password: the form again.', mediaType: 'text/html' },
+      410: { description: 'Expired, used up or disabled.', mediaType: 'text/html' },
+      429: { description: 'Too many wrong passwords; see Retry-After.', mediaType: 'text/html' },
     },
   },
   {
@@ -299,7 +335,7 @@ export const apiOperations: ApiOperation[] = [
     description: 'Add `?format=csv` for every click as a CSV file.',
     access: 'session',
     params: idParams,
-    query: z.object({ format: z.enum(['csv']).optional() }),
+    query: z.object({ format: z.enum(['csv']).optional(), period: z.enum(ANALYTICS_PERIODS).optional() }),
     responses: { 200: { description: 'The analytics.' }, ...unauthorised, ...notFound },
   },
   {
@@ -379,6 +415,26 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Counts of suggestions by status',
     access: 'admin',
     responses: { 200: { description: 'The counts.' }, ...adminOnly },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/links',
+    tag: 'Admin',
+    summary: 'Find short links by destination host or id',
+    access: 'admin',
+    query: z.object({ q: z.string().optional() }),
+    responses: { 200: { description: 'Up to 100 links.' }, ...adminOnly },
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/links/:id',
+    tag: 'Admin',
+    summary: 'Disable or re-enable a short link',
+    description: 'A disabled link answers 410 "This link was disabled".',
+    access: 'admin',
+    params: idParams,
+    body: disabledBodySchema,
+    responses: { 200: { description: 'The link.' }, ...invalid, ...adminOnly, ...notFound },
   },
   {
     method: 'GET',

@@ -114,6 +114,7 @@ describe('AdminPage for an admin', () => {
     const tabs = within(nav).getAllByRole('link');
     expect(tabs.map((tab) => tab.textContent)).toEqual([
       'Suggestions Management',
+      'Links',
       'Dashboard',
       'User Management',
       'Settings',
@@ -218,11 +219,19 @@ describe('AdminPage for an admin', () => {
     expect(await screen.findByText('Suggestion not found')).toHaveClass('alert-danger');
 
     cleanup();
-    fakeServer(sample, { onPut: () => ({ status: 500, body: { error: 'Internal Server Error' } }) });
+    fakeServer(sample, { onPut: () => ({ status: 500, body: {} }) });
     renderAdmin();
     await screen.findByText('Replay requests');
     await userEvent.click(within(card('Replay requests')).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Failed to update suggestion')).toHaveClass('alert-danger');
+  });
+
+  it("shows the server's error text for a server failure too", async () => {
+    fakeServer(sample, { onPut: () => ({ status: 503, body: { error: 'The database is unavailable.' } }) });
+    renderAdmin();
+    await screen.findByText('Replay requests');
+    await userEvent.click(within(card('Replay requests')).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('The database is unavailable.')).toHaveClass('alert-danger');
   });
 
   it("shows 'Failed to fetch suggestions' when the list cannot be loaded", async () => {

@@ -13,6 +13,7 @@ import { AccessDenied } from './components/AccessDenied';
 import { AdminSidebar } from './components/AdminSidebar';
 import { ComingSoonPanel } from './components/ComingSoonPanel';
 import { messages } from './messages';
+import { LinksManagement } from './LinksManagement';
 import { SuggestionsManagement } from './SuggestionsManagement';
 
 export function AdminPage() {
@@ -45,6 +46,7 @@ function AdminPanel() {
           <Routes>
             <Route index element={<SuggestionsManagement />} />
             <Route path="suggestions" element={<SuggestionsManagement />} />
+            <Route path="links" element={<LinksManagement />} />
             <Route path="dashboard" element={<ComingSoonPanel title={messages.dashboardTab} />} />
             <Route path="users" element={<ComingSoonPanel title={messages.usersTab} />} />
             <Route path="settings" element={<ComingSoonPanel title={messages.settingsTab} />} />

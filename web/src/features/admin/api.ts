@@ -5,6 +5,7 @@ import type {
   SuggestionStatus,
   UpdateSuggestionInput,
 } from '../../../../shared/suggestions';
+import type { AdminLink } from '../../../../shared/links';
 import { http } from '../../lib/http';
 
 /** Every suggestion, or only those with `status`; newest first. */
@@ -19,4 +20,14 @@ export function getSuggestionStats(): Promise<SuggestionStats> {
 
 export function updateSuggestion(id: number, change: UpdateSuggestionInput): Promise<Suggestion> {
   return http.put<Suggestion>(`/api/admin/suggestions/${id}`, change);
+}
+
+/** Any session's links whose destination host contains `query` or whose id is `query`. */
+export function searchLinks(query: string): Promise<AdminLink[]> {
+  return http.get<AdminLink[]>(`/api/admin/links?q=${encodeURIComponent(query)}`);
+}
+
+/** Disables (410 for visitors) or re-enables a link. */
+export function setLinkDisabled(id: string, disabled: boolean): Promise<AdminLink> {
+  return http.put<AdminLink>(`/api/admin/links/${encodeURIComponent(id)}`, { disabled });
 }

@@ -16,6 +16,7 @@ export const messages = {
   dashboardTab: 'Dashboard',
   usersTab: 'User Management',
   settingsTab: 'Settings',
+  linksTab: 'Links',
   updated: SUGGESTION_UPDATED_MESSAGE,
   updateFailed: SUGGESTION_UPDATE_FAILED_MESSAGE,
   fetchFailed: SUGGESTIONS_FETCH_FAILED_MESSAGE,
@@ -46,4 +47,19 @@ export const messages = {
   update: 'Update',
   updating: 'Updating…',
   updateFormLabel: (title: string) => `Update “${title}”`,
+
+  // Links tab.
+  linksTitle: 'Short links',
+  linksSearchLabel: 'Destination host or link id',
+  linksSearchPlaceholder: 'e.g. example.com or launch-2025',
+  linksSearch: 'Search',
+  linksSearchHint: 'Find any session’s links by the host they lead to or by their id.',
+  linksNone: (query: string) => `No links lead to a host containing “${query}” or have that id.`,
+  linksSearchFailed: 'Failed to search links',
+  linksColumns: ['Short link', 'Destination', 'Owner', 'Clicks', 'State', ''] as const,
+  disable: 'Disable',
+  enable: 'Enable',
+  linkDisabled: (id: string) => `Link ${id} disabled: it now answers “This link was disabled”.`,
+  linkEnabled: (id: string) => `Link ${id} enabled again.`,
+  linkUpdateFailed: 'Failed to update the link',
 } as const;

@@ -10,6 +10,7 @@ describe('activeTab', () => {
 
   it('finds the other tabs by their path', () => {
     expect(activeTab('/admin/dashboard')).toBe('dashboard');
+    expect(activeTab('/admin/links')).toBe('links');
     expect(activeTab('/admin/users')).toBe('users');
     expect(activeTab('/admin/settings/')).toBe('settings');
   });

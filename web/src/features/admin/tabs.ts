@@ -4,6 +4,7 @@ import { messages } from './messages';
 
 export const ADMIN_TABS = [
   { segment: 'suggestions', label: messages.suggestionsTab },
+  { segment: 'links', label: messages.linksTab },
   { segment: 'dashboard', label: messages.dashboardTab },
   { segment: 'users', label: messages.usersTab },
   { segment: 'settings', label: messages.settingsTab },

@@ -26,7 +26,7 @@ describe('UrlAnalyticsPage', () => {
     const calls = serve(makeAnalytics({ totalClicks: 12, uniqueVisitors: 7, botClicks: 3 }));
     show();
     const heading = await screen.findByRole('heading', { level: 1 });
-    expect(calls[0]).toMatchObject({ method: 'GET', path: '/s/abc123/analytics' });
+    expect(calls[0]).toMatchObject({ method: 'GET', path: '/s/abc123/analytics', search: '?period=30d' });
     // The title cuts the URL at 50 characters and keeps the whole of it on hover.
     const { url } = makeAnalytics();
     const cut = `${url.slice(0, 50)}…`;
@@ -118,7 +118,51 @@ describe('UrlAnalyticsPage', () => {
     expect(
       within(screen.getByRole('list', { name: 'Top referrers' })).getByText('Direct'),
     ).toBeInTheDocument();
-    expect(screen.getAllByText('No data yet')).toHaveLength(2);
+    expect(screen.getAllByText('No data yet')).toHaveLength(3);
+  });
+
+  it('switches the period of the chart and the lists, and shows devices', async () => {
+    const calls = stubFetch(({ search }) => ({
+      status: 200,
+      body: makeAnalytics({
+        period: search === '?period=7d' ? '7d' : '30d',
+        byDevice: [
+          { name: 'desktop', clicks: search === '?period=7d' ? 2 : 6 },
+          { name: 'mobile', clicks: 3 },
+          { name: 'tablet', clicks: 0 },
+          { name: 'bot', clicks: 1 },
+        ],
+      }),
+    }));
+    show();
+    const devices = () => within(screen.getByRole('list', { name: 'Devices' }));
+    await screen.findByRole('img', { name: /last 30 days/ });
+    expect(devices().getByText('Desktop').nextSibling).toHaveTextContent('6');
+    expect(devices().getByText('Mobile')).toBeInTheDocument();
+    expect(devices().queryByText('Tablet')).not.toBeInTheDocument();
+    expect(devices().getByText('Bot')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '30 days' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: '7 days' }));
+    const chart = await screen.findByRole('img', { name: /last 7 days/ });
+    expect(chart.querySelectorAll('rect')).toHaveLength(7);
+    expect(calls.at(-1)).toMatchObject({ path: '/s/abc123/analytics', search: '?period=7d' });
+    expect(devices().getByText('Desktop').nextSibling).toHaveTextContent('2');
+  });
+
+  it("shows the link's state and options", async () => {
+    serve(
+      makeAnalytics({
+        state: 'limit-reached',
+        totalClicks: 5,
+        maxClicks: 5,
+        hasPassword: true,
+      }),
+    );
+    show();
+    const state = within(await screen.findByTestId('link-state'));
+    expect(state.getByText('Limit reached')).toHaveClass('badge');
+    expect(state.getByText('· Click limit: 5 of 5 used')).toBeInTheDocument();
+    expect(state.getByText('· Password-protected')).toBeInTheDocument();
   });
 
   it('links the CSV download with the session and offers the QR code', async () => {
@@ -143,6 +187,12 @@ describe('UrlAnalyticsPage', () => {
     expect(await screen.findByText('Failed to fetch analytics data')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Back' }));
     expect(await screen.findByText('Other page')).toBeInTheDocument();
+  });
+
+  it("shows the server's error text for a server failure too", async () => {
+    stubFetch(() => ({ status: 503, body: { error: 'The database is unavailable.' } }));
+    show();
+    expect(await screen.findByText('The database is unavailable.')).toBeInTheDocument();
   });
 
   it("falls back to 'Failed to fetch analytics data' when the request does not get through", async () => {

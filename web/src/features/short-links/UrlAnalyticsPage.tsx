@@ -1,7 +1,8 @@
 /** One link's analytics (/url-shortener/analytics/:urlId): numbers, charts, QR code, CSV and the click details. */
 import { Alert, Col, Container, Row, Spinner } from 'react-bootstrap';
 import { useParams } from 'react-router-dom';
-import type { UrlAnalytics } from '../../../../shared/links';
+import { useState } from 'react';
+import type { AnalyticsPeriod, UrlAnalytics } from '../../../../shared/links';
 import { paths } from '../../app/paths';
 import { messageOf } from '../../lib/http';
 import { truncate } from '../../lib/format';
@@ -14,10 +15,13 @@ import { ClicksByDayChart } from './components/ClicksByDayChart';
 import { ClickTable } from './components/ClickTable';
 import { QrCodeCard } from './components/QrCodeCard';
 import { TopCounts } from './components/TopCounts';
-import { messages } from './messages';
+import { LinkStateBar } from './components/LinkStateBar';
+import { PeriodSelector } from './components/PeriodSelector';
+import { deviceLabel, messages } from './messages';
 import { useUrlAnalytics } from './useUrlAnalytics';
 
 const TITLE_URL_MAX = 50;
+const DEFAULT_PERIOD: AnalyticsPeriod = '30d';
 
 export function UrlAnalyticsPage() {
   const { urlId = '' } = useParams<{ urlId: string }>();
@@ -33,7 +37,8 @@ export function UrlAnalyticsPage() {
 }
 
 function AnalyticsScreen({ urlId, sessionId }: { urlId: string; sessionId: string }) {
-  const query = useUrlAnalytics(urlId, sessionId);
+  const [period, setPeriod] = useState<AnalyticsPeriod>(DEFAULT_PERIOD);
+  const query = useUrlAnalytics(urlId, sessionId, period);
   usePageTitle(
     query.data
       ? `${messages.analyticsTitle}: ${truncate(query.data.url, TITLE_URL_MAX)}`
@@ -48,7 +53,7 @@ function AnalyticsScreen({ urlId, sessionId }: { urlId: string; sessionId: strin
       </div>
     );
   }
-  if (query.data) return <AnalyticsView analytics={query.data} />;
+  if (query.data) return <AnalyticsView analytics={query.data} period={period} onPeriodChange={setPeriod} />;
   if (query.isError) {
     return (
       <Alert variant="danger">
@@ -69,7 +74,16 @@ function AnalyticsScreen({ urlId, sessionId }: { urlId: string; sessionId: strin
   );
 }
 
-function AnalyticsView({ analytics }: { analytics: UrlAnalytics }) {
+interface AnalyticsViewProps {
+  analytics: UrlAnalytics;
+  period: AnalyticsPeriod;
+  onPeriodChange: (period: AnalyticsPeriod) => void;
+}
+
+function AnalyticsView({ analytics, period, onPeriodChange }: AnalyticsViewProps) {
+  const devices = analytics.byDevice
+    .filter((entry) => entry.clicks > 0)
+    .map((entry) => ({ name: deviceLabel(entry.name), clicks: entry.clicks }));
   return (
     <div className="d-flex flex-column gap-4">
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
@@ -85,16 +99,21 @@ function AnalyticsView({ analytics }: { analytics: UrlAnalytics }) {
           </a>
         </div>
       </div>
+      <LinkStateBar analytics={analytics} />
+      <PeriodSelector period={period} onChange={onPeriodChange} />
       <AnalyticsOverview analytics={analytics} />
       <Row className="g-3">
         <Col lg={8}>
-          <ClicksByDayChart byDay={analytics.byDay} />
+          <ClicksByDayChart byDay={analytics.byDay} period={analytics.period} />
         </Col>
         <Col lg={4}>
           <QrCodeCard id={analytics.id} shortUrl={analytics.shortUrl} />
         </Col>
       </Row>
-      <Row className="g-3" xs={1} md={2} xl={4}>
+      <Row className="g-3" xs={1} md={2} xl={5}>
+        <Col>
+          <TopCounts title={messages.topDevices} counts={devices} />
+        </Col>
         <Col>
           <TopCounts title={messages.topCountries} counts={analytics.byCountry} />
         </Col>

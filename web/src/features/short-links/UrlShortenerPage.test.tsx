@@ -132,16 +132,34 @@ describe('UrlShortenerPage', () => {
     expect(await screen.findAllByText('That URL is not allowed.')).toHaveLength(2);
   });
 
-  it("shows 'Failed to add URL' when the server fails", async () => {
-    stubFetch(({ method }) =>
-      method === 'GET'
-        ? { status: 200, body: [] }
-        : { status: 500, body: { error: 'Internal Server Error' } },
-    );
+  it("shows 'Failed to add URL' when the server fails without an error text", async () => {
+    stubFetch(({ method }) => (method === 'GET' ? { status: 200, body: [] } : { status: 502, body: {} }));
     show();
     await screen.findByText('No URLs yet');
     await userEvent.type(screen.getByRole('textbox', { name: 'Long URL to shorten' }), `${LONG}{Enter}`);
     expect(await screen.findAllByText('Failed to add URL')).toHaveLength(2);
+  });
+
+  it("shows the server's words when creating is refused for now (429)", async () => {
+    stubFetch(({ method }) =>
+      method === 'GET'
+        ? { status: 200, body: [] }
+        : {
+            status: 429,
+            body: {
+              error:
+                'You have created 30 links in the last minute. Please wait a moment before creating more.',
+            },
+          },
+    );
+    show();
+    await screen.findByText('No URLs yet');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Long URL to shorten' }), `${LONG}{Enter}`);
+    expect(
+      await screen.findAllByText(
+        'You have created 30 links in the last minute. Please wait a moment before creating more.',
+      ),
+    ).toHaveLength(2);
   });
 
   it('adds a URL through the Add URL modal', async () => {
@@ -163,6 +181,76 @@ describe('UrlShortenerPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(detail()).getByText('https://docs.example.com/x')).toBeInTheDocument();
     expect(server.writes()).toHaveLength(1);
+  });
+
+  it('sends the options of "More options" and offers a free alias when the chosen one is taken', async () => {
+    const calls = stubFetch(({ method, body }) => {
+      if (method === 'GET') return { status: 200, body: [] };
+      const sent = body as { alias?: string; url: string };
+      if (sent.alias === 'launch') {
+        return {
+          status: 409,
+          body: { error: 'This alias is already taken; choose another.', suggestion: 'launch-2' },
+        };
+      }
+      return {
+        status: 201,
+        body: makeUrl({ id: sent.alias ?? 'x1', url: sent.url, alias: sent.alias, hasPassword: true }),
+      };
+    });
+    show();
+    await screen.findByText('No URLs yet');
+    await userEvent.click(screen.getByRole('button', { name: 'Add URL' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add URL' }));
+    await userEvent.type(dialog.getByLabelText('Long URL'), 'https://docs.example.com/x');
+    await userEvent.click(dialog.getByRole('button', { name: /More options/ }));
+    await userEvent.type(dialog.getByLabelText('Alias'), 'launch');
+    await userEvent.type(dialog.getByLabelText('Click limit'), '50');
+    await userEvent.type(dialog.getByLabelText('Password'), 'open sesame');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add URL' }));
+    expect(await screen.findAllByText('This alias is already taken; choose another.')).toHaveLength(2);
+    await userEvent.click(await dialog.findByRole('button', { name: 'Use “launch-2”' }));
+    expect(dialog.getByLabelText('Alias')).toHaveValue('launch-2');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add URL' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { url: 'https://docs.example.com/x', alias: 'launch', maxClicks: 50, password: 'open sesame' },
+      { url: 'https://docs.example.com/x', alias: 'launch-2', maxClicks: 50, password: 'open sesame' },
+    ]);
+    expect(within(list()).getByText('Password-protected')).toBeInTheDocument();
+  });
+
+  it('shows the options in the detail panel and markers in the list', async () => {
+    fakeServer([
+      makeUrl({
+        id: 'launch',
+        alias: 'launch',
+        clicks: 3,
+        maxClicks: 10,
+        expiresAt: '2030-01-31T18:00:00.000Z',
+        hasPassword: true,
+        state: 'password-protected',
+      }),
+    ]);
+    show();
+    const panel = within(await screen.findByTestId('url-detail'));
+    expect(panel.getByText('3 of 10 used')).toBeInTheDocument();
+    expect(panel.getByText('Password-protected', { selector: '.badge' })).toBeInTheDocument();
+    expect(panel.getByText('Yes')).toBeInTheDocument();
+    expect(within(list()).getByText('Limited to 10 clicks')).toBeInTheDocument();
+    expect(within(list()).getByText(/^Expires /)).toBeInTheDocument();
+  });
+
+  it('removes the password of a link on edit', async () => {
+    const server = fakeServer([makeUrl({ id: 'a1', hasPassword: true, state: 'password-protected' })]);
+    show();
+    await screen.findByTestId('url-detail');
+    await userEvent.click(within(detail()).getByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit URL' }));
+    await userEvent.click(dialog.getByLabelText('Remove password'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.writes()).toHaveLength(1));
+    expect(server.writes()[0]?.body).toEqual({ url: 'https://example.com/a1', password: null });
   });
 
   it('edits the selected URL through the Edit URL modal', async () => {

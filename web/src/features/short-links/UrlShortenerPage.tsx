@@ -8,7 +8,7 @@ import { usePageTitle } from '../../pages/usePageTitle';
 import { SessionGate } from '../../session/SessionGate';
 import { QuickAddForm } from './components/QuickAddForm';
 import { UrlDetail } from './components/UrlDetail';
-import { UrlFormModal, type UrlFormMode } from './components/UrlFormModal';
+import { UrlFormModal, type UrlFormMode, type UrlFormSubmit } from './components/UrlFormModal';
 import { UrlList } from './components/UrlList';
 import { messages } from './messages';
 import { useShortLinks } from './useShortLinks';
@@ -37,9 +37,10 @@ function ShortLinksScreen({ sessionId }: { sessionId: string }) {
   const [form, setForm] = useState<FormState>({ show: false, mode: 'add', target: null });
   const [pendingDelete, setPendingDelete] = useState<ShortUrl | null>(null);
 
-  function handleFormSubmit(value: string): Promise<boolean> {
-    return form.mode === 'edit' && form.target ? links.update(form.target.id, value) : links.add(value);
-  }
+  const handleFormSubmit: UrlFormSubmit = (value, options, onAliasTaken) =>
+    form.mode === 'edit' && form.target
+      ? links.update(form.target.id, value, options, onAliasTaken)
+      : links.add(value, options, onAliasTaken);
 
   async function handleConfirmDelete() {
     if (!pendingDelete) return;
@@ -81,7 +82,7 @@ function ShortLinksScreen({ sessionId }: { sessionId: string }) {
       <UrlFormModal
         show={form.show}
         mode={form.mode}
-        initialUrl={form.target?.url ?? ''}
+        initial={form.target}
         isBusy={links.isSaving}
         onSubmit={handleFormSubmit}
         onHide={() => setForm((current) => ({ ...current, show: false }))}

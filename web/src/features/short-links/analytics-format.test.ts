@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLocation, lastDays, percentOf } from './analytics-format';
+import { chartDaysOf, formatLocation, lastDays, percentOf } from './analytics-format';
 
 describe('lastDays', () => {
   const today = new Date('2026-11-22T23:30:00.000Z');
@@ -44,5 +44,20 @@ describe('percentOf', () => {
     expect(percentOf(1, 3)).toBe(33);
     expect(percentOf(3, 3)).toBe(100);
     expect(percentOf(0, 0)).toBe(0);
+  });
+});
+
+describe('chartDaysOf', () => {
+  const today = new Date('2026-11-23T12:00:00Z');
+
+  it("shows a period's own number of days", () => {
+    expect(chartDaysOf('7d', [], today)).toBe(7);
+    expect(chartDaysOf('90d', [], today)).toBe(90);
+  });
+
+  it('shows every day since the first click for all time, at least 30', () => {
+    expect(chartDaysOf('all', [], today)).toBe(30);
+    expect(chartDaysOf('all', [{ day: '2026-11-20', clicks: 1 }], today)).toBe(30);
+    expect(chartDaysOf('all', [{ day: '2026-01-01', clicks: 1 }], today)).toBe(327);
   });
 });

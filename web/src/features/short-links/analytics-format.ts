@@ -1,5 +1,10 @@
 /** Pure helpers that shape analytics data for display. */
-import type { ClickRecord, DayCount } from '../../../../shared/links';
+import {
+  ANALYTICS_PERIOD_DAYS,
+  type AnalyticsPeriod,
+  type ClickRecord,
+  type DayCount,
+} from '../../../../shared/links';
 
 export const CHART_DAYS = 30;
 
@@ -22,6 +27,25 @@ export function lastDays(
     days.push({ day, clicks: clicksByDay.get(day) ?? 0 });
   }
   return days;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Days the chart shows for a period: the period's own, or for all time every day since the
+ * first click (at least CHART_DAYS).
+ */
+export function chartDaysOf(
+  period: AnalyticsPeriod,
+  byDay: readonly DayCount[],
+  today: Date = new Date(),
+): number {
+  const days = ANALYTICS_PERIOD_DAYS[period];
+  if (days !== null) return days;
+  const first = byDay[0]?.day;
+  if (!first) return CHART_DAYS;
+  const span = Math.floor((Date.parse(utcDay(today)) - Date.parse(first)) / DAY_MS) + 1;
+  return Math.max(CHART_DAYS, span);
 }
 
 /** "City, Region, Country" without the missing parts; 'Unknown' when none is known. */

@@ -1,17 +1,23 @@
 /** The URL Shortener's calls to the API, returning the shared types. */
-import { analyticsPath, type ShortUrl, type UrlAnalytics } from '../../../../shared/links';
+import {
+  analyticsPath,
+  type AnalyticsPeriod,
+  type ShortUrl,
+  type UrlAnalytics,
+} from '../../../../shared/links';
 import { activeSessionId, ApiError, apiBase, http } from '../../lib/http';
+import type { OptionsBody } from './link-form';
 
 export function listUrls(): Promise<ShortUrl[]> {
   return http.get<ShortUrl[]>('/api/urls');
 }
 
-export function addUrl(url: string): Promise<ShortUrl> {
-  return http.post<ShortUrl>('/api/urls', { url });
+export function addUrl(url: string, options: OptionsBody = {}): Promise<ShortUrl> {
+  return http.post<ShortUrl>('/api/urls', { url, ...options });
 }
 
-export function updateUrl(id: string, url: string): Promise<ShortUrl> {
-  return http.put<ShortUrl>(`/api/urls/${encodeURIComponent(id)}`, { url });
+export function updateUrl(id: string, url: string, options: OptionsBody = {}): Promise<ShortUrl> {
+  return http.put<ShortUrl>(`/api/urls/${encodeURIComponent(id)}`, { url, ...options });
 }
 
 export function deleteUrl(id: string): Promise<{ ok: boolean }> {
@@ -19,9 +25,12 @@ export function deleteUrl(id: string): Promise<{ ok: boolean }> {
 }
 
 /** The owner's analytics of one link; null when the server answered with an empty body. */
-export async function getAnalytics(id: string): Promise<UrlAnalytics | null> {
+export async function getAnalytics(
+  id: string,
+  period: AnalyticsPeriod = 'all',
+): Promise<UrlAnalytics | null> {
   // react-query refuses `undefined` as data, so an empty answer becomes null.
-  return (await http.get<UrlAnalytics | undefined>(analyticsPath(id))) ?? null;
+  return (await http.get<UrlAnalytics | undefined>(analyticsPath(id, undefined, period))) ?? null;
 }
 
 /** Address of the CSV download; a link cannot send headers, so the session rides in the query. */

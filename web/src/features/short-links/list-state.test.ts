@@ -71,6 +71,11 @@ describe('replaceUrl', () => {
     const state = stateOf('a');
     expect(replaceUrl(state, makeUrl({ id: 'zzz' }))).toBe(state);
   });
+
+  it('follows a URL renamed by a new alias, selection included', () => {
+    const renamed = makeUrl({ id: 'launch', alias: 'launch' });
+    expect(replaceUrl(stateOf('b'), renamed, 'b')).toEqual({ urls: [a, renamed, c], selectedId: 'launch' });
+  });
 });
 
 describe('applyClick', () => {

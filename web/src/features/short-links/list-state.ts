@@ -29,10 +29,16 @@ export function prependUrl(state: ListState, created: ShortUrl): ListState {
   return { urls: [created, ...rest], selectedId: created.id };
 }
 
-/** An edited URL replaces its old version in place; the selection does not move. */
-export function replaceUrl(state: ListState, edited: ShortUrl): ListState {
-  if (!state.urls.some((url) => url.id === edited.id)) return state;
-  return { ...state, urls: state.urls.map((url) => (url.id === edited.id ? edited : url)) };
+/**
+ * An edited URL replaces its old version (`previousId`: its id before a new alias) in place; the
+ * selection stays on it.
+ */
+export function replaceUrl(state: ListState, edited: ShortUrl, previousId = edited.id): ListState {
+  if (!state.urls.some((url) => url.id === previousId)) return state;
+  return {
+    urls: state.urls.map((url) => (url.id === previousId ? edited : url)),
+    selectedId: state.selectedId === previousId ? edited.id : state.selectedId,
+  };
 }
 
 /** A live `url-click` event: that URL's click count becomes the server's total. Unknown ids change nothing. */

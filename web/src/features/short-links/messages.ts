@@ -65,9 +65,10 @@ export const messages = {
   botVisits: (count: number) => `${count} bot/preview ${count === 1 ? 'visit' : 'visits'} not counted`,
   botBadge: 'bot',
   direct: 'Direct',
-  clicksPerDay: 'Clicks per day (last 30 days)',
-  clicksPerDayLabel: (total: number) =>
-    `Bar chart of clicks per day over the last 30 days, ${total} in total`,
+  clicksPerDay: (days: number | null) =>
+    days === null ? 'Clicks per day (all time)' : `Clicks per day (last ${days} days)`,
+  clicksPerDayLabel: (days: number | null, total: number) =>
+    `Bar chart of clicks per day over ${days === null ? 'all time' : `the last ${days} days`}, ${total} in total`,
   dailyNumbers: 'Show the numbers',
   day: 'Day',
   topCountries: 'Top countries',
@@ -81,7 +82,52 @@ export const messages = {
   downloadQr: 'Download QR code',
   downloadCsv: 'Download CSV',
   recentClicksNote: (shown: number) => `The ${shown} most recent visits, bots included.`,
+
+  // Short-link options.
+  moreOptions: 'More options',
+  fewerOptions: 'Fewer options',
+  aliasLabel: 'Alias',
+  aliasHelp: 'Your own short name: 3 to 64 letters, digits, - or _. Leave empty for a random one.',
+  aliasEditHelp: 'A new alias changes the short URL; the old one stops working.',
+  useAlias: (alias: string) => `Use “${alias}”`,
+  aliasTaken: 'That alias is taken. This one is free:',
+  expiresLabel: 'Expires',
+  expiresHelp: 'After this date and time the link shows “expired” instead of redirecting.',
+  maxClicksLabel: 'Click limit',
+  maxClicksHelp: 'After this many visits by people the link stops working. Bots do not count.',
+  passwordLabel: 'Password',
+  passwordHelp: 'Visitors must enter it before they are sent on.',
+  passwordEditHelp: 'This link has a password. Type a new one to change it.',
+  removePassword: 'Remove password',
+  linkOptions: 'Link options',
+  noOptions: 'None',
+  alias: 'Alias',
+  expires: 'Expires',
+  clickLimit: 'Click limit',
+  clickLimitValue: (clicks: number, limit: number) => `${clicks} of ${limit} used`,
+  passwordProtected: 'Password-protected',
+  yes: 'Yes',
+  state: 'State',
+  lockedMarker: 'Password-protected',
+  expiryMarker: (date: string) => `Expires ${date}`,
+  limitMarker: (limit: number) => `Limited to ${limit} clicks`,
+  period: 'Period',
+  periodNote:
+    'The chart, the lists, unique visitors and bots cover this period; total clicks are of all time.',
+  topDevices: 'Devices',
 } as const;
+
+const DEVICE_LABELS: Record<string, string> = {
+  desktop: 'Desktop',
+  mobile: 'Mobile',
+  tablet: 'Tablet',
+  bot: 'Bot',
+};
+
+/** A device type as shown: "Desktop", "Mobile", "Tablet", "Bot". */
+export function deviceLabel(type: string): string {
+  return DEVICE_LABELS[type] ?? type;
+}
 
 /** Table headings of the click details, in order. */
 export const CLICK_COLUMNS = ['Timestamp', 'IP Address', 'Location', 'User Agent', 'Referer', 'ISP'] as const;

@@ -9,6 +9,12 @@ export function makeUrl(overrides: Partial<ShortUrl> & { id: string }): ShortUrl
     clicks: 0,
     createdAt,
     timestamp: createdAt,
+    alias: null,
+    expiresAt: null,
+    maxClicks: null,
+    hasPassword: false,
+    disabledAt: null,
+    state: 'active',
     ...overrides,
   };
 }
@@ -45,6 +51,17 @@ export function makeAnalytics(overrides: Partial<UrlAnalytics> = {}): UrlAnalyti
     byBrowser: [],
     byOs: [],
     byReferrer: [],
+    byDevice: [
+      { name: 'desktop', clicks: 0 },
+      { name: 'mobile', clicks: 0 },
+      { name: 'tablet', clicks: 0 },
+      { name: 'bot', clicks: 0 },
+    ],
+    period: '30d',
+    state: 'active',
+    expiresAt: null,
+    maxClicks: null,
+    hasPassword: false,
     ...overrides,
   };
 }

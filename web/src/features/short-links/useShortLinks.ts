@@ -12,6 +12,7 @@ import { useStatusBanner } from '../../components/StatusBanner';
 import { ApiError, messageOf } from '../../lib/http';
 import { useOnConnect, useRealtimeEvent } from '../../session/useRealtimeEvent';
 import { addUrl, deleteUrl, listUrls, shouldRetry, updateUrl } from './api';
+import type { OptionsBody } from './link-form';
 import {
   applyClick,
   applyLoaded,
@@ -25,6 +26,15 @@ import {
 } from './list-state';
 import { messages } from './messages';
 
+export type AliasTakenHandler = (suggestion: string) => void;
+
+/** Offers the free alias a 409 answer carries, if any. */
+function offerFreeAlias(error: unknown, onAliasTaken: AliasTakenHandler | undefined): void {
+  if (!(error instanceof ApiError) || error.status !== 409) return;
+  const { suggestion } = error.details;
+  if (typeof suggestion === 'string') onAliasTaken?.(suggestion);
+}
+
 export interface ShortLinksView {
   urls: ShortUrl[];
   selected: ShortUrl | null;
@@ -36,10 +46,18 @@ export interface ShortLinksView {
   isDeleting: boolean;
   select: (id: string) => void;
   retryLoad: () => void;
-  /** Validates, then creates. Resolves true when the URL was added. */
-  add: (value: string) => Promise<boolean>;
+  /**
+   * Validates, then creates. Resolves true when the URL was added. A taken alias calls
+   * `onAliasTaken` with the free variant the server offers.
+   */
+  add: (value: string, options?: OptionsBody, onAliasTaken?: AliasTakenHandler) => Promise<boolean>;
   /** Validates, then saves. Resolves true when the URL was updated. */
-  update: (id: string, value: string) => Promise<boolean>;
+  update: (
+    id: string,
+    value: string,
+    options?: OptionsBody,
+    onAliasTaken?: AliasTakenHandler,
+  ) => Promise<boolean>;
   remove: (id: string) => Promise<boolean>;
 }
 
@@ -68,9 +86,12 @@ export function useShortLinks(sessionId: string): ShortLinksView {
     if (query.isSuccess) void query.refetch({ cancelRefetch: false });
   });
 
-  const addMutation = useMutation({ mutationFn: addUrl });
+  const addMutation = useMutation({
+    mutationFn: (draft: { url: string; options: OptionsBody }) => addUrl(draft.url, draft.options),
+  });
   const updateMutation = useMutation({
-    mutationFn: (edit: { id: string; url: string }) => updateUrl(edit.id, edit.url),
+    mutationFn: (edit: { id: string; url: string; options: OptionsBody }) =>
+      updateUrl(edit.id, edit.url, edit.options),
   });
   const deleteMutation = useMutation({ mutationFn: deleteUrl });
 
@@ -88,36 +109,44 @@ export function useShortLinks(sessionId: string): ShortLinksView {
     return null;
   }
 
-  async function add(value: string): Promise<boolean> {
+  async function add(value: string, options: OptionsBody = {}, onAliasTaken?: AliasTakenHandler) {
     const url = validUrl(value);
     if (url === null) return false;
     try {
-      const created = await addMutation.mutateAsync(url);
+      const created = await addMutation.mutateAsync({ url, options });
       setState((current) => prependUrl(current, created));
       report(messages.added);
       return true;
     } catch (error) {
       report(messageOf(error, messages.addFailed), true);
+      offerFreeAlias(error, onAliasTaken);
       return false;
     }
   }
 
-  async function update(id: string, value: string): Promise<boolean> {
+  async function update(
+    id: string,
+    value: string,
+    options: OptionsBody = {},
+    onAliasTaken?: AliasTakenHandler,
+  ) {
     const url = validUrl(value);
     if (url === null) return false;
     try {
-      const edited = await updateMutation.mutateAsync({ id, url });
-      setState((current) => replaceUrl(current, edited));
+      const edited = await updateMutation.mutateAsync({ id, url, options });
+      setState((current) => replaceUrl(current, edited, id));
       report(messages.updated);
       return true;
     } catch (error) {
-      // Only a rejected URL (400) is worth the server's words; anything else keeps the product's wording.
+      // Only a rejected URL or option (400) or a taken alias (409) is worth the server's words;
+      // anything else keeps the product's wording.
       report(
-        error instanceof ApiError && error.status === 400
+        error instanceof ApiError && (error.status === 400 || error.status === 409)
           ? messageOf(error, messages.updateFailed)
           : messages.updateFailed,
         true,
       );
+      offerFreeAlias(error, onAliasTaken);
       return false;
     }
   }

@@ -172,8 +172,21 @@ describe('SuggestionsPage', () => {
     expect(await screen.findByText(limit)).toHaveClass('alert-danger');
   });
 
-  it('a server failure without a usable message shows the default text', async () => {
-    fakeServer([], () => ({ status: 500, body: { error: 'Internal Server Error' } }));
+  it("a server failure shows the server's error text", async () => {
+    fakeServer([], () => ({
+      status: 500,
+      body: { error: 'Something went wrong on our side. Please try again.' },
+    }));
+    renderSuggestionsPage();
+    await fillForm();
+    await userEvent.click(submitButton());
+    expect(await screen.findByText('Something went wrong on our side. Please try again.')).toHaveClass(
+      'alert-danger',
+    );
+  });
+
+  it('a server failure without an error text shows the default text', async () => {
+    fakeServer([], () => ({ status: 500, body: {} }));
     renderSuggestionsPage();
     await fillForm();
     await userEvent.click(submitButton());

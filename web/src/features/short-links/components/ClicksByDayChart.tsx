@@ -1,8 +1,8 @@
-/** Clicks per day for the last 30 days as a plain SVG bar chart, with the numbers also as a table. */
+/** Clicks per day over the chosen period as a plain SVG bar chart, with the numbers also as a table. */
 import { useId } from 'react';
 import { Card, Table } from 'react-bootstrap';
-import type { DayCount } from '../../../../../shared/links';
-import { lastDays } from '../analytics-format';
+import { ANALYTICS_PERIOD_DAYS, type AnalyticsPeriod, type DayCount } from '../../../../../shared/links';
+import { chartDaysOf, lastDays } from '../analytics-format';
 import { messages } from '../messages';
 
 const WIDTH = 600;
@@ -10,9 +10,10 @@ const HEIGHT = 170;
 const TOP = 16;
 const BASE = 140;
 
-export function ClicksByDayChart({ byDay }: { byDay: DayCount[] }) {
+export function ClicksByDayChart({ byDay, period }: { byDay: DayCount[]; period: AnalyticsPeriod }) {
   const titleId = useId();
-  const days = lastDays(byDay);
+  const days = lastDays(byDay, chartDaysOf(period, byDay));
+  const periodDays = ANALYTICS_PERIOD_DAYS[period];
   const total = days.reduce((sum, entry) => sum + entry.clicks, 0);
   const max = Math.max(1, ...days.map((entry) => entry.clicks));
   const slot = WIDTH / days.length;
@@ -21,11 +22,11 @@ export function ClicksByDayChart({ byDay }: { byDay: DayCount[] }) {
   return (
     <Card className="h-100">
       <Card.Header as="h2" className="h6">
-        {messages.clicksPerDay}
+        {messages.clicksPerDay(periodDays)}
       </Card.Header>
       <Card.Body>
         <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-labelledby={titleId}>
-          <title id={titleId}>{messages.clicksPerDayLabel(total)}</title>
+          <title id={titleId}>{messages.clicksPerDayLabel(periodDays, total)}</title>
           <text x={0} y={TOP - 4} fontSize={12} fill="var(--bs-secondary-color)">
             {max}
           </text>
@@ -61,7 +62,7 @@ export function ClicksByDayChart({ byDay }: { byDay: DayCount[] }) {
         </svg>
         <details className="mt-2 small">
           <summary>{messages.dailyNumbers}</summary>
-          <Table size="sm" className="mt-2 mb-0" aria-label={messages.clicksPerDay}>
+          <Table size="sm" className="mt-2 mb-0" aria-label={messages.clicksPerDay(periodDays)}>
             <thead>
               <tr>
                 <th scope="col">{messages.day}</th>

@@ -37,3 +37,22 @@ export const PencilIcon = () => (
     <path d="M4 20h4L19 9l-4-4L4 16v4zM13 7l4 4" />
   </Icon>
 );
+
+export const LockIcon = () => (
+  <Icon>
+    <path d="M6 11h12v10H6zM8 11V7a4 4 0 0 1 8 0v4" />
+  </Icon>
+);
+
+export const ClockIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </Icon>
+);
+
+export const LimitIcon = () => (
+  <Icon>
+    <path d="M4 19h16M6 19V9M11 19V5M16 19v-6M20 5l-4 4" />
+  </Icon>
+);

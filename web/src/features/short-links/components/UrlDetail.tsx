@@ -1,7 +1,12 @@
 /** The selected URL: both addresses with Copy and Open, its numbers, and when it was made. */
 import type { ReactNode } from 'react';
 import { Badge, Button, Card, Col, Row } from 'react-bootstrap';
-import { spaceSavedPercent, type ShortUrl } from '../../../../../shared/links';
+import {
+  LINK_STATE_LABELS,
+  spaceSavedPercent,
+  type LinkState,
+  type ShortUrl,
+} from '../../../../../shared/links';
 import { paths } from '../../../app/paths';
 import { CopyButton } from '../../../components/CopyButton';
 import { EmptyState } from '../../../components/EmptyState';
@@ -60,7 +65,46 @@ export function UrlDetail({ url, onEdit }: UrlDetailProps) {
           </Card>
         </Col>
       </Row>
+      <OptionsCard url={url} />
     </div>
+  );
+}
+
+/** Badge colour of each state: green only when the link redirects without a question. */
+export const STATE_VARIANTS: Record<LinkState, string> = {
+  active: 'success',
+  'password-protected': 'info',
+  expired: 'secondary',
+  'limit-reached': 'warning',
+  disabled: 'danger',
+};
+
+function OptionsCard({ url }: { url: ShortUrl }) {
+  return (
+    <Card>
+      <Card.Header as="h3" className="h6">
+        {messages.linkOptions}
+      </Card.Header>
+      <Card.Body>
+        <Fact
+          label={messages.state}
+          value={<Badge bg={STATE_VARIANTS[url.state]}>{LINK_STATE_LABELS[url.state]}</Badge>}
+        />
+        <Fact label={messages.alias} value={url.alias ?? messages.noOptions} />
+        <Fact
+          label={messages.expires}
+          value={url.expiresAt ? formatDateTime(url.expiresAt) : messages.noOptions}
+        />
+        <Fact
+          label={messages.clickLimit}
+          value={url.maxClicks ? messages.clickLimitValue(url.clicks, url.maxClicks) : messages.noOptions}
+        />
+        <Fact
+          label={messages.passwordProtected}
+          value={url.hasPassword ? messages.yes : messages.noOptions}
+        />
+      </Card.Body>
+    </Card>
   );
 }
 

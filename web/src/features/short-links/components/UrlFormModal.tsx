@@ -1,31 +1,40 @@
 /** The one form for adding and editing a URL, in a modal. Enter submits; the modal closes on success. */
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Modal, Spinner } from 'react-bootstrap';
+import type { ShortUrl } from '../../../../../shared/links';
+import { draftOf, hasOptions, optionsBodyOf, type OptionsBody } from '../link-form';
 import { messages } from '../messages';
+import { LinkOptionsFields } from './LinkOptionsFields';
 
 export type UrlFormMode = 'add' | 'edit';
+
+/** Saves the URL with its options; resolves true when saved. A taken alias calls `onAliasTaken`. */
+export type UrlFormSubmit = (
+  url: string,
+  options: OptionsBody,
+  onAliasTaken: (suggestion: string) => void,
+) => Promise<boolean>;
 
 interface UrlFormModalProps {
   show: boolean;
   mode: UrlFormMode;
-  /** The URL being edited; empty when adding. */
-  initialUrl: string;
+  /** The link being edited; null when adding. */
+  initial: ShortUrl | null;
   isBusy: boolean;
-  /** Resolves true when the URL was saved. */
-  onSubmit: (url: string) => Promise<boolean>;
+  onSubmit: UrlFormSubmit;
   onHide: () => void;
 }
 
-export function UrlFormModal({ show, mode, initialUrl, isBusy, onSubmit, onHide }: UrlFormModalProps) {
+export function UrlFormModal({ show, mode, initial, isBusy, onSubmit, onHide }: UrlFormModalProps) {
   const title = mode === 'add' ? messages.addUrl : messages.editUrl;
   return (
     <Modal show={show} onHide={onHide} centered aria-labelledby="url-form-title">
       <Modal.Header closeButton>
         <Modal.Title id="url-form-title">{title}</Modal.Title>
       </Modal.Header>
-      {/* The modal unmounts its body when hidden, so each opening starts from initialUrl. */}
+      {/* The modal unmounts its body when hidden, so each opening starts from `initial`. */}
       <UrlForm
-        initialUrl={initialUrl}
+        initial={mode === 'edit' ? initial : null}
         submitLabel={mode === 'add' ? messages.addUrl : messages.save}
         isBusy={isBusy}
         onSubmit={onSubmit}
@@ -36,21 +45,24 @@ export function UrlFormModal({ show, mode, initialUrl, isBusy, onSubmit, onHide 
 }
 
 interface UrlFormProps {
-  initialUrl: string;
+  initial: ShortUrl | null;
   submitLabel: string;
   isBusy: boolean;
-  onSubmit: (url: string) => Promise<boolean>;
+  onSubmit: UrlFormSubmit;
   onHide: () => void;
 }
 
-function UrlForm({ initialUrl, submitLabel, isBusy, onSubmit, onHide }: UrlFormProps) {
-  const [value, setValue] = useState(initialUrl);
+function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProps) {
+  const [value, setValue] = useState(initial?.url ?? '');
+  const [draft, setDraft] = useState(() => draftOf(initial));
+  const [freeAlias, setFreeAlias] = useState<string | null>(null);
   const isEmpty = value.trim() === '';
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isEmpty || isBusy) return;
-    if (await onSubmit(value)) onHide();
+    setFreeAlias(null);
+    if (await onSubmit(value, optionsBodyOf(draft, initial), setFreeAlias)) onHide();
   }
 
   return (
@@ -67,6 +79,14 @@ function UrlForm({ initialUrl, submitLabel, isBusy, onSubmit, onHide }: UrlFormP
             autoComplete="off"
           />
         </Form.Group>
+        <LinkOptionsFields
+          draft={draft}
+          isEdit={initial !== null}
+          hasPassword={initial?.hasPassword ?? false}
+          initiallyOpen={hasOptions(initial)}
+          freeAlias={freeAlias}
+          onChange={setDraft}
+        />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onHide}>

@@ -7,6 +7,7 @@ import { truncate } from '../../../lib/format';
 import { LinkButton } from '../../../pages/LinkButton';
 import { messages } from '../messages';
 import { ChartIcon, TrashIcon } from './Icons';
+import { LinkMarkers } from './LinkMarkers';
 
 interface UrlListProps {
   urls: ShortUrl[];
@@ -77,7 +78,10 @@ function ListBody({ urls, selectedId, isLoading, loadFailed, onSelect, onDelete,
             onClick={() => onSelect(url.id)}
           >
             <span className="d-block text-truncate fw-semibold">{truncate(url.url, 60)}</span>
-            <small className="d-block text-truncate font-monospace text-body-secondary">{url.shortUrl}</small>
+            <small className="d-flex align-items-center gap-1 text-body-secondary">
+              <span className="text-truncate font-monospace">{url.shortUrl}</span>
+              <LinkMarkers url={url} />
+            </small>
           </button>
           <Badge bg="primary" pill>
             <span className="visually-hidden">{messages.clicks(url.clicks)}</span>

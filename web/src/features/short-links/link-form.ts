@@ -1,0 +1,88 @@
+/**
+ * The "More options" part of the Add and Edit URL forms as pure functions: the draft the inputs
+ * hold, and the body fields sent. On edit only what changed is sent; a cleared field sends null.
+ */
+import type { ShortUrl } from '../../../../shared/links';
+
+export interface OptionsDraft {
+  alias: string;
+  /** A datetime-local value (local time, YYYY-MM-DDTHH:mm) or ''. */
+  expiresAt: string;
+  maxClicks: string;
+  password: string;
+  removePassword: boolean;
+}
+
+export interface OptionsBody {
+  alias?: string;
+  expiresAt?: string | null;
+  /** Text only when what was typed is not a number, for the server to refuse in words. */
+  maxClicks?: number | string | null;
+  password?: string | null;
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/** An ISO time as a datetime-local value in the browser's time zone. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A datetime-local value (read in the browser's time zone) as ISO 8601 UTC. */
+export function fromLocalInput(value: string): string {
+  return new Date(value).toISOString();
+}
+
+/** The inputs' starting values: empty when adding, the link's options when editing. */
+export function draftOf(link: ShortUrl | null): OptionsDraft {
+  return {
+    alias: link?.alias ?? '',
+    expiresAt: toLocalInput(link?.expiresAt ?? null),
+    maxClicks: link?.maxClicks ? String(link.maxClicks) : '',
+    password: '',
+    removePassword: false,
+  };
+}
+
+/**
+ * A typed click limit as the server gets it: a number (the server judges its range and explains
+ * what it refuses), or the text itself when it is no number at all (NaN would travel as null,
+ * which means "no limit").
+ */
+function clickLimitOf(text: string): number | string {
+  const value = Number(text);
+  return Number.isFinite(value) ? value : text;
+}
+
+/** True when the link being edited (or a new one) would get any option. */
+export function hasOptions(link: ShortUrl | null): boolean {
+  return Boolean(link && (link.alias || link.expiresAt || link.maxClicks || link.hasPassword));
+}
+
+/** The option fields to send: all that are set when adding (`initial` null), the changes when editing. */
+export function optionsBodyOf(draft: OptionsDraft, initial: ShortUrl | null): OptionsBody {
+  const body: OptionsBody = {};
+  const alias = draft.alias.trim();
+  if (alias && alias !== initial?.id) body.alias = alias;
+
+  const initialExpiry = toLocalInput(initial?.expiresAt ?? null);
+  if (draft.expiresAt !== initialExpiry) {
+    if (draft.expiresAt) body.expiresAt = fromLocalInput(draft.expiresAt);
+    else if (initial) body.expiresAt = null;
+  }
+
+  const initialLimit = initial?.maxClicks ? String(initial.maxClicks) : '';
+  const limit = draft.maxClicks.trim();
+  if (limit !== initialLimit) {
+    if (limit) body.maxClicks = clickLimitOf(limit);
+    else if (initial) body.maxClicks = null;
+  }
+
+  if (initial?.hasPassword && draft.removePassword) body.password = null;
+  else if (draft.password) body.password = draft.password;
+  return body;
+}
