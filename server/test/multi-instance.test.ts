@@ -25,7 +25,7 @@ import {
 } from './processes.js';
 import { connectSocket, nextEvent, type TestSocket } from './socket.js';
 
-const HOOK_TIMEOUT_MS = 60_000;
+const HOOK_TIMEOUT_MS = 90_000;
 const REDIS_DOWN = /^Redis is unavailable/;
 const REDIS_BACK = /^Redis is back/;
 

@@ -154,7 +154,8 @@ export async function startServer(env: ServerEnv): Promise<ServerProcess> {
       const response = await fetch(`${origin}/healthz`);
       return response.ok && 'healthy';
     },
-    30_000,
+    // Three instances compiling TypeScript at once on two busy cores can take half a minute.
+    50_000,
   ).catch((error: unknown) => String(error));
   if (outcome !== 'healthy') {
     await child.stop('SIGKILL');
