@@ -81,7 +81,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     if (!noteDatabaseOutage(databaseOutage, error)) app.log.error({ err: error }, message);
   };
   const database = await openDatabase(config, databaseOutage);
-  const sessions = createSessionsService(createSessionsRepo(database.db));
+  const sessions = createSessionsService(createSessionsRepo(database.db), {
+    sessionsPerMinute: config.sessionsPerMinute,
+  });
   const realtime = await createRealtime(app.server, {
     sessions,
     redisUrl: config.redisUrl,

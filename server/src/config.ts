@@ -14,6 +14,8 @@ export interface Config {
   eventsPerSession: number;
   clickIpRetentionDays: number;
   adminSecret: string | null;
+  /** New sessions one IP address may create per minute (resuming a session is not limited). */
+  sessionsPerMinute: number;
   /** Folder of the built web app; null serves no pages (API-only tests). */
   webDir: string | null;
 }
@@ -55,6 +57,7 @@ export function loadConfig(env: Env = process.env): Config {
     eventsPerSession: positiveInt(env, 'EVENTS_PER_SESSION', 10_000),
     clickIpRetentionDays: positiveInt(env, 'CLICK_IP_RETENTION_DAYS', 30),
     adminSecret: optional(env, 'ADMIN_SECRET'),
+    sessionsPerMinute: positiveInt(env, 'SESSIONS_PER_MINUTE', 60),
     webDir: path.resolve('dist/web'),
   };
 }
