@@ -69,6 +69,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
+    connectionTimeout: config.httpLimits.idleTimeoutMs,
+    keepAliveTimeout: config.httpLimits.keepAliveTimeoutMs,
+    requestTimeout: config.httpLimits.requestTimeoutMs,
+    http: {
+      headersTimeout: config.httpLimits.headersTimeoutMs,
+      connectionsCheckingInterval: config.httpLimits.timeoutCheckIntervalMs,
+      maxHeaderSize: config.httpLimits.maxHeaderBytes,
+    },
   });
   for (const method of EXTRA_CAPTURE_METHODS) app.addHttpMethod(method, { hasBody: true });
 
