@@ -6,7 +6,8 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import type { Config } from './config.js';
-import { openDatabase } from './db/connection.js';
+import { openDatabase, type Database } from './db/connection.js';
+import { watchStorage } from './db/storage-watch.js';
 import { noteDatabaseOutage } from './db/unavailable.js';
 import { createOutageLog } from './outage-log.js';
 import { registerErrorHandler } from './http/errors.js';
@@ -56,10 +57,13 @@ export interface Services {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** The store itself, for tests that inspect it or inject faults; routes get services. */
+    database: Database;
   }
 }
 
 const PRUNE_INTERVAL_MS = 30_000;
+const STORAGE_PROBE_INTERVAL_MS = 1000;
 
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
@@ -129,6 +133,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     secret: await loadAdminSecret(adminRepo, config.adminSecret),
   });
   app.decorate('services', { sessions, webhooks, links, clicks, suggestions, admin });
+  app.decorate('database', database);
+  const storage =
+    database.dialect === 'sqlite'
+      ? watchStorage(database.db, databaseOutage, { intervalMs: STORAGE_PROBE_INTERVAL_MS, reportError })
+      : null;
 
   // Each instance prunes the sessions it captured into; see pruneTouchedSessions for why two
   // instances pruning the same session at once is harmless.
@@ -140,6 +149,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   app.addHook('preClose', async () => {
     clearInterval(pruneTimer);
+    storage?.stop();
     await ipAnonymizer.stop();
     await realtime.close();
   });
@@ -153,7 +163,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: false });
   await app.register(fastifyCookie);
   await app.register(identityPlugin, { sessions });
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { storageProblem: async () => (storage ? storage.problem() : null) });
   await app.register(sessionsRoutes, { sessions });
   await app.register(eventsRoutes, { webhooks });
   await app.register(captureRoutes, { webhooks, captureMaxBytes: config.captureMaxBytes });
