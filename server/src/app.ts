@@ -177,6 +177,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(suggestionsRoutes, { suggestions });
   await app.register(adminRoutes, { admin });
   await app.register(suggestionsAdminRoutes, { suggestions, admin });
-  await app.register(spaPlugin, { webDir: config.webDir, publicUrl: config.publicUrl });
+  await app.register(spaPlugin, {
+    webDir: config.webDir,
+    publicUrl: config.publicUrl,
+    apiOrigin: config.apiOrigin,
+  });
   return app;
 }

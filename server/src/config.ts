@@ -45,6 +45,8 @@ export interface Config {
   adminSecret: string | null;
   /** New sessions one IP address may create per minute (resuming a session is not limited). */
   sessionsPerMinute: number;
+  /** The API origin the web build was pointed at (VITE_API_BASE), allowed in the pages' connect-src. */
+  apiOrigin: string | null;
   httpLimits: HttpLimits;
   /** Folder of the built web app; null serves no pages (API-only tests). */
   webDir: string | null;
@@ -74,6 +76,16 @@ function optional(env: Env, name: string): string | null {
   return raw ? raw : null;
 }
 
+function origin(env: Env, name: string): string | null {
+  const raw = optional(env, name);
+  if (!raw) return null;
+  try {
+    return new URL(raw).origin;
+  } catch {
+    throw new StartupError(`${name} must be an absolute URL such as https://api.example.com, got "${raw}"`);
+  }
+}
+
 function isTruthy(raw: string | undefined): boolean {
   return raw !== undefined && !['', '0', 'false', 'no', 'off'].includes(raw.trim().toLowerCase());
 }
@@ -95,6 +107,7 @@ export function loadConfig(env: Env = process.env): Config {
     clickIpRetentionDays: positiveInt(env, 'CLICK_IP_RETENTION_DAYS', 30),
     adminSecret: optional(env, 'ADMIN_SECRET'),
     sessionsPerMinute: positiveInt(env, 'SESSIONS_PER_MINUTE', 60),
+    apiOrigin: origin(env, 'VITE_API_BASE'),
     httpLimits: DEFAULT_HTTP_LIMITS,
     webDir: path.resolve('dist/web'),
   };
