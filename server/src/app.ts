@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/connection.js';
 import { watchStorage } from './db/storage-watch.js';
 import { noteDatabaseOutage } from './db/unavailable.js';
 import { createOutageLog } from './outage-log.js';
+import { createClientErrorHandler } from './http/client-errors.js';
 import { registerErrorHandler } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { identityPlugin } from './http/identity.js';
@@ -76,6 +77,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     connectionTimeout: config.httpLimits.idleTimeoutMs,
     keepAliveTimeout: config.httpLimits.keepAliveTimeoutMs,
     requestTimeout: config.httpLimits.requestTimeoutMs,
+    clientErrorHandler: createClientErrorHandler(config.httpLimits.maxHeaderBytes),
     http: {
       headersTimeout: config.httpLimits.headersTimeoutMs,
       connectionsCheckingInterval: config.httpLimits.timeoutCheckIntervalMs,
