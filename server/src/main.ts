@@ -1,6 +1,7 @@
 /** Starts Hookbay: reads the config, builds the app, listens, and closes gracefully on signals. */
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { serveMetricsOverIpc } from './metrics-ipc.js';
 import { describeSystemError, StartupError } from './startup-error.js';
 
 /** An operator's mistake is one line on stderr and exit code 1; anything else keeps its stack. */
@@ -39,3 +40,4 @@ await app.listen({ port: config.port, host: config.host }).catch((error: unknown
   const where = `${config.host}:${config.port}`;
   return exitOnStartupError(new StartupError(`cannot listen on ${where}: ${describeSystemError(error)}`));
 });
+serveMetricsOverIpc();
