@@ -19,7 +19,8 @@ async function failedStart(env: ServerEnv): Promise<string> {
   return output[0] ?? '';
 }
 
-describe('starting the server with something it cannot use', () => {
+// Each test starts a real process, which takes seconds on a busy machine.
+describe('starting the server with something it cannot use', { timeout: 60_000 }, () => {
   it('a DATA_DIR below a regular file: says which directory and why', async () => {
     const file = path.join(scratch(), 'not-a-dir');
     fs.writeFileSync(file, 'x');

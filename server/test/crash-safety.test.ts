@@ -60,7 +60,8 @@ async function allEvents(origin: string, sessionId: string): Promise<{ id: numbe
   }
 }
 
-describe('a crash mid-stream', () => {
+// Two server starts and a load run: longer than a unit test on a busy machine.
+describe('a crash mid-stream', { timeout: 90_000 }, () => {
   const servers: ServerProcess[] = [];
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop('SIGKILL')));
