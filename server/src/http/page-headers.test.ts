@@ -70,6 +70,15 @@ describe('security headers', () => {
     );
   });
 
+  it('pages may connect to PUBLIC_URL too, where webhook URLs point', async () => {
+    const behindProxy = await buildTestApp({ webDir: fakeWebDir(), publicUrl: 'https://hooks.example.com' });
+    const policy = (await page(behindProxy, '/')).headers['content-security-policy'];
+    await behindProxy.close();
+    expect(policy).toContain(
+      "connect-src 'self' ws://hookbay.example wss://hookbay.example https://hooks.example.com ws://hooks.example.com wss://hooks.example.com;",
+    );
+  });
+
   it('a Host header that is not a plain host name is never written into the policy', async () => {
     const policy = String(
       (await page(app, '/', "hookbay.example;script-src 'unsafe-inline'")).headers['content-security-policy'],

@@ -14,12 +14,12 @@ function socketSources(host: string): string[] {
 }
 
 /**
- * The Content-Security-Policy of a page served at `host`. `apiOrigin` is the API's origin when the
- * web build talks to another one (VITE_API_BASE).
+ * The Content-Security-Policy of a page served at `host`. `otherOrigins` may be connected to as
+ * well: the API's origin when the web build talks to another one (VITE_API_BASE), PUBLIC_URL.
  */
-export function contentSecurityPolicy(host: string, apiOrigin: string | null): string {
+export function contentSecurityPolicy(host: string, otherOrigins: string[]): string {
   const connect = ["'self'", ...socketSources(host)];
-  if (apiOrigin) connect.push(apiOrigin, ...socketSources(new URL(apiOrigin).host));
+  for (const origin of otherOrigins) connect.push(origin, ...socketSources(new URL(origin).host));
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -35,9 +35,9 @@ export function contentSecurityPolicy(host: string, apiOrigin: string | null): s
 }
 
 /** Sets the page headers; helmet sets most of them too, but some routes skip helmet on purpose. */
-export function setPageHeaders(reply: FastifyReply, apiOrigin: string | null): FastifyReply {
+export function setPageHeaders(reply: FastifyReply, otherOrigins: string[]): FastifyReply {
   return reply
-    .header('content-security-policy', contentSecurityPolicy(reply.request.host, apiOrigin))
+    .header('content-security-policy', contentSecurityPolicy(reply.request.host, otherOrigins))
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')
     .header('x-frame-options', 'DENY');

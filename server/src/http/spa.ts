@@ -33,6 +33,15 @@ export const spaPlugin = fp(
     app: FastifyInstance,
     options: { webDir: string | null; publicUrl: string | null; apiOrigin: string | null },
   ) => {
+    // The pages may also reach the server by PUBLIC_URL (webhook URLs are built on it) and the
+    // API origin the build was pointed at (repeating the page's own origin does no harm).
+    const otherOrigins = [
+      ...new Set(
+        [options.publicUrl, options.apiOrigin].flatMap((url) =>
+          url && URL.canParse(url) ? [new URL(url).origin] : [],
+        ),
+      ),
+    ];
     const indexFile = options.webDir ? path.join(options.webDir, 'index.html') : null;
     const template = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
     if (template && options.webDir) {
@@ -57,7 +66,11 @@ export const spaPlugin = fp(
           error: status === 404 ? 'Not found.' : 'The web app is not built.',
         });
       const origin = options.publicUrl ?? requestOrigin(this.request);
-      return setPageHeaders(this, options.apiOrigin)
+      const isOwnOrigin = (other: string) => other === requestOrigin(this.request);
+      return setPageHeaders(
+        this,
+        otherOrigins.filter((other) => !isOwnOrigin(other)),
+      )
         .status(status)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
