@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP_CHROME_UA, hasChromium, startJourney, type Journey } from './harness.js';
+import { DESKTOP_CHROME_UA, hasChromium, screenshot, startJourney, type Journey } from './harness.js';
 import { dismissToasts, expectToast, grantAdminWithCli, poll, setTheme, settle } from './helpers.js';
 
 interface Violation {
@@ -123,6 +123,8 @@ describe.runIf(hasChromium)('security headers in the browser', () => {
       await page.goto(`${origin}/url-shortener`);
       await page.getByRole('button', { name: 'Add URL' }).first().click();
       await poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+      await settle(page);
+      await screenshot(page, `security-modal-${theme}`);
       await page.keyboard.press('Escape');
       await poll(() => page.getByRole('dialog').count()).toBe(0);
 
