@@ -119,7 +119,11 @@ describe.runIf(hasChromium)('Webhook Inspector journey', () => {
     const { page, origin } = journey;
     // Same server under another name: another origin for the browser, so the PUT needs CORS.
     const otherOrigin = origin.replace('127.0.0.1', 'localhost');
-    const result = await page.evaluate(async (url) => {
+    // Sent from a document without Hookbay's page policy (its connect-src allows only Hookbay's own
+    // origin), as from another site's page.
+    const sender = await journey.context.newPage();
+    await sender.goto(`${origin}/healthz`);
+    const result = await sender.evaluate(async (url) => {
       const response = await fetch(url, {
         method: 'PUT',
         headers: { 'Content-Type': 'text/plain', 'X-From-Browser': 'yes' },
@@ -127,6 +131,7 @@ describe.runIf(hasChromium)('Webhook Inspector journey', () => {
       });
       return { status: response.status, allowOrigin: response.headers.get('access-control-allow-origin') };
     }, `${otherOrigin}/webhook/${sessionId}/browser`);
+    await sender.close();
     expect(result.status).toBe(200);
     expect(result.allowOrigin).toBe(origin);
 

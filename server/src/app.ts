@@ -6,9 +6,11 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import type { Config } from './config.js';
-import { openDatabase } from './db/connection.js';
+import { openDatabase, type Database } from './db/connection.js';
+import { watchStorage } from './db/storage-watch.js';
 import { noteDatabaseOutage } from './db/unavailable.js';
 import { createOutageLog } from './outage-log.js';
+import { createClientErrorHandler } from './http/client-errors.js';
 import { registerErrorHandler } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { identityPlugin } from './http/identity.js';
@@ -66,10 +68,13 @@ export interface Services {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** The store itself, for tests that inspect it or inject faults; routes get services. */
+    database: Database;
   }
 }
 
 const PRUNE_INTERVAL_MS = 30_000;
+const STORAGE_PROBE_INTERVAL_MS = 1000;
 
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
@@ -79,6 +84,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
+    connectionTimeout: config.httpLimits.idleTimeoutMs,
+    keepAliveTimeout: config.httpLimits.keepAliveTimeoutMs,
+    requestTimeout: config.httpLimits.requestTimeoutMs,
+    clientErrorHandler: createClientErrorHandler(config.httpLimits.maxHeaderBytes),
+    http: {
+      headersTimeout: config.httpLimits.headersTimeoutMs,
+      connectionsCheckingInterval: config.httpLimits.timeoutCheckIntervalMs,
+      maxHeaderSize: config.httpLimits.maxHeaderBytes,
+    },
   });
   for (const method of EXTRA_CAPTURE_METHODS) app.addHttpMethod(method, { hasBody: true });
   listRegisteredRoutes(app);
@@ -92,7 +106,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     if (!noteDatabaseOutage(databaseOutage, error)) app.log.error({ err: error }, message);
   };
   const database = await openDatabase(config, databaseOutage);
-  const sessions = createSessionsService(createSessionsRepo(database.db));
+  const sessions = createSessionsService(createSessionsRepo(database.db), {
+    sessionsPerMinute: config.sessionsPerMinute,
+  });
   const realtime = await createRealtime(app.server, {
     sessions,
     redisUrl: config.redisUrl,
@@ -145,6 +161,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     secret: await loadAdminSecret(adminRepo, config.adminSecret),
   });
   app.decorate('services', { sessions, webhooks, links, clicks, suggestions, admin });
+  app.decorate('database', database);
+  const storage =
+    database.dialect === 'sqlite'
+      ? watchStorage(database.db, databaseOutage, { intervalMs: STORAGE_PROBE_INTERVAL_MS, reportError })
+      : null;
 
   // Each instance prunes the sessions it captured into; see pruneTouchedSessions for why two
   // instances pruning the same session at once is harmless.
@@ -156,6 +177,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   app.addHook('preClose', async () => {
     clearInterval(pruneTimer);
+    storage?.stop();
     await ipAnonymizer.stop();
     await realtime.close();
   });
@@ -169,7 +191,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: false });
   await app.register(fastifyCookie);
   await app.register(identityPlugin, { sessions });
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { storageProblem: async () => (storage ? storage.problem() : null) });
   await app.register(sessionsRoutes, { sessions });
   await app.register(eventsRoutes, { webhooks });
   await app.register(replayRoutes, {
@@ -194,6 +216,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(suggestionsAdminRoutes, { suggestions, admin });
   await app.register(openApiRoutes, { publicUrl: config.publicUrl });
   await app.register(linksAdminRoutes, { links, admin, publicUrl: config.publicUrl });
-  await app.register(spaPlugin, { webDir: config.webDir, publicUrl: config.publicUrl });
+  await app.register(spaPlugin, {
+    webDir: config.webDir,
+    publicUrl: config.publicUrl,
+    apiOrigin: config.apiOrigin,
+  });
   return app;
 }

@@ -1,5 +1,34 @@
 /** Every environment setting Hookbay reads, parsed and defaulted here and nowhere else. */
 import path from 'node:path';
+import { StartupError } from './startup-error.js';
+
+/**
+ * How long and how much a client may take; README "Limits and timeouts" gives the reasons.
+ * Fixed values rather than settings; tests shorten them.
+ */
+export interface HttpLimits {
+  /** All request headers must arrive within this (slow-header clients are cut here). */
+  headersTimeoutMs: number;
+  /** The whole request, body included, must arrive within this: a 10 MiB capture on a slow link fits. */
+  requestTimeoutMs: number;
+  /** A connection with no traffic either way for this long is closed. */
+  idleTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this; longer than a load balancer's 60 s. */
+  keepAliveTimeoutMs: number;
+  /** How often the two timeouts above are checked, so a cut comes at most this late. */
+  timeoutCheckIntervalMs: number;
+  /** Request line and headers together; larger: 431. */
+  maxHeaderBytes: number;
+}
+
+export const DEFAULT_HTTP_LIMITS: HttpLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 300_000,
+  idleTimeoutMs: 120_000,
+  keepAliveTimeoutMs: 72_000,
+  timeoutCheckIntervalMs: 1_000,
+  maxHeaderBytes: 32 * 1024,
+};
 
 export interface Config {
   port: number;
@@ -21,6 +50,11 @@ export interface Config {
   linkCreatePerDay: number;
   /** Destination hosts refused for short links, lower case; their subdomains are refused too. */
   blockedHosts: string[];
+  /** New sessions one IP address may create per minute (resuming a session is not limited). */
+  sessionsPerMinute: number;
+  /** The API origin the web build was pointed at (VITE_API_BASE), allowed in the pages' connect-src. */
+  apiOrigin: string | null;
+  httpLimits: HttpLimits;
   /** Folder of the built web app; null serves no pages (API-only tests). */
   webDir: string | null;
 }
@@ -32,14 +66,31 @@ function positiveInt(env: Env, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) {
-    throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+    throw new StartupError(`${name} must be a positive whole number, got "${raw}"`);
   }
+  return value;
+}
+
+function port(env: Env): number {
+  if (env.PORT === '0') return 0;
+  const value = positiveInt(env, 'PORT', 3000);
+  if (value > 65_535) throw new StartupError(`PORT must be at most 65535, got "${env.PORT ?? ''}"`);
   return value;
 }
 
 function optional(env: Env, name: string): string | null {
   const raw = env[name]?.trim();
   return raw ? raw : null;
+}
+
+function origin(env: Env, name: string): string | null {
+  const raw = optional(env, name);
+  if (!raw) return null;
+  try {
+    return new URL(raw).origin;
+  } catch {
+    throw new StartupError(`${name} must be an absolute URL such as https://api.example.com, got "${raw}"`);
+  }
 }
 
 function isTruthy(raw: string | undefined): boolean {
@@ -58,7 +109,7 @@ function hostList(env: Env, name: string): string[] {
 export function loadConfig(env: Env = process.env): Config {
   const publicUrl = optional(env, 'PUBLIC_URL');
   return {
-    port: env.PORT === '0' ? 0 : positiveInt(env, 'PORT', 3000),
+    port: port(env),
     host: optional(env, 'HOST') ?? '0.0.0.0',
     dataDir: path.resolve(optional(env, 'DATA_DIR') ?? './data'),
     databaseUrl: optional(env, 'DATABASE_URL'),
@@ -74,6 +125,9 @@ export function loadConfig(env: Env = process.env): Config {
     linkCreatePerMinute: positiveInt(env, 'LINK_CREATE_PER_MINUTE', 30),
     linkCreatePerDay: positiveInt(env, 'LINK_CREATE_PER_DAY', 300),
     blockedHosts: hostList(env, 'BLOCKED_HOSTS'),
+    sessionsPerMinute: positiveInt(env, 'SESSIONS_PER_MINUTE', 60),
+    apiOrigin: origin(env, 'VITE_API_BASE'),
+    httpLimits: DEFAULT_HTTP_LIMITS,
     webDir: path.resolve('dist/web'),
   };
 }

@@ -1,9 +1,24 @@
 /** Starts Hookbay: reads the config, builds the app, listens, and closes gracefully on signals. */
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { serveMetricsOverIpc } from './metrics-ipc.js';
+import { describeSystemError, StartupError } from './startup-error.js';
 
-const config = loadConfig();
-const app = await buildApp(config);
+/** An operator's mistake is one line on stderr and exit code 1; anything else keeps its stack. */
+function exitOnStartupError(error: unknown): never {
+  if (!(error instanceof StartupError)) throw error;
+  process.stderr.write(`hookbay: ${error.message}\n`);
+  process.exit(1);
+}
+
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    return exitOnStartupError(error);
+  }
+})();
+const app = await buildApp(config).catch(exitOnStartupError);
 
 let isClosing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -21,4 +36,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   });
 }
 
-await app.listen({ port: config.port, host: config.host });
+await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
+  const where = `${config.host}:${config.port}`;
+  return exitOnStartupError(new StartupError(`cannot listen on ${where}: ${describeSystemError(error)}`));
+});
+serveMetricsOverIpc();

@@ -11,6 +11,8 @@ export interface OutageLog {
   /** `part` works again; when no part is left failing, the recovery is logged and `onRecovered` runs. */
   up(part: string): void;
   isDown(): boolean;
+  /** What the first error of the current outage said, or null when nothing is down. */
+  reason(): string | null;
 }
 
 export interface OutageMessages {
@@ -33,6 +35,7 @@ export function createOutageLog(
 ): OutageLog {
   const failing = new Set<string>();
   let startedAt = 0;
+  let firstReason: string | null = null;
 
   return {
     down(part, error) {
@@ -40,8 +43,9 @@ export function createOutageLog(
       failing.add(part);
       if (wasDown) return;
       startedAt = Date.now();
+      firstReason = describe(error);
       // The error's text only, not the stack: it is the same connection failure every time.
-      log.warn({ outage: true, part, reason: describe(error) }, messages.down);
+      log.warn({ outage: true, part, reason: firstReason }, messages.down);
     },
     up(part) {
       if (!failing.delete(part) || failing.size > 0) return;
@@ -49,5 +53,6 @@ export function createOutageLog(
       onRecovered();
     },
     isDown: () => failing.size > 0,
+    reason: () => (failing.size > 0 ? firstReason : null),
   };
 }

@@ -71,8 +71,9 @@ function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv): 
   const pid = child.pid;
   running.add(child);
   const lines: string[] = [];
+  // 'close', not 'exit': by then every line the process wrote has been read.
   const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
+    child.once('close', () => {
       running.delete(child);
       resolve();
     }),
@@ -115,23 +116,46 @@ export interface ServerEnv {
   /** Unset: realtime within this one process. */
   redisUrl?: string;
   logLevel?: string;
+  /** Unset: a fresh folder. Set: e.g. the folder of a server that ran before. */
+  dataDir?: string;
+  /** Further settings, e.g. SESSIONS_PER_MINUTE. */
+  extra?: Record<string, string>;
 }
 
-/** Starts `main.ts` on a free port; resolves once GET /healthz answers 200. */
-export async function startServer(env: ServerEnv): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = startProcess(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+function serverEnv(port: number, env: ServerEnv): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: env.databaseUrl ?? '',
     REDIS_URL: env.redisUrl ?? '',
     LOG_LEVEL: env.logLevel ?? 'info',
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-instance-')),
+    DATA_DIR: env.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-instance-')),
     PUBLIC_URL: '',
     ADMIN_SECRET: '',
     TRUST_PROXY: '',
-  });
+    ...env.extra,
+  };
+}
+
+const MAIN = ['--import', 'tsx', 'server/src/main.ts'];
+
+/** Runs main.ts until it exits by itself (it is expected not to come up) and resolves with its exit code. */
+export async function runServerToExit(env: ServerEnv): Promise<{ exitCode: number | null; lines: string[] }> {
+  const child = startProcess(process.execPath, MAIN, serverEnv(await freePort(), env));
+  await waitFor(`pid ${child.pid} to exit`, () => !child.isRunning(), 30_000).catch(
+    async (error: unknown) => {
+      await child.stop('SIGKILL');
+      throw error;
+    },
+  );
+  return { exitCode: child.exitCode(), lines: child.lines };
+}
+
+/** Starts `main.ts` on a free port; resolves once GET /healthz answers 200. */
+export async function startServer(env: ServerEnv): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = startProcess(process.execPath, MAIN, serverEnv(port, env));
   const origin = `http://127.0.0.1:${port}`;
   const server: ServerProcess = {
     ...child,

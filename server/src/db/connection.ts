@@ -8,6 +8,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { OutageLog } from '../outage-log.js';
+import { describeSystemError, StartupError } from '../startup-error.js';
 import type { DatabaseSchema } from './schema.js';
 import { migrateToLatest } from './migrate.js';
 
@@ -30,10 +31,36 @@ export function sqliteHandleOf(db: Kysely<DatabaseSchema>): SQLite.Database | un
   return sqliteHandles.get(db);
 }
 
+/** Creates DATA_DIR if needed and proves a file can be written there, or throws a StartupError saying why not. */
+function prepareDataDir(dataDir: string): void {
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    throw new StartupError(`DATA_DIR ${dataDir} cannot be created: ${describeSystemError(error)}`);
+  }
+  const probe = path.join(dataDir, `.write-test-${process.pid}`);
+  try {
+    fs.writeFileSync(probe, '');
+    fs.rmSync(probe);
+  } catch (error) {
+    throw new StartupError(`DATA_DIR ${dataDir} is not writable: ${describeSystemError(error)}`);
+  }
+}
+
+function openSqliteFile(file: string): SQLite.Database {
+  try {
+    const sqlite = new SQLite(file);
+    // The first write: fails here, at start, on a database file that cannot be written.
+    sqlite.pragma('journal_mode = WAL');
+    return sqlite;
+  } catch (error) {
+    throw new StartupError(`The database ${file} cannot be opened: ${describeSystemError(error)}`);
+  }
+}
+
 function openSqlite(dataDir: string): Kysely<DatabaseSchema> {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(dataDir, 'hookbay.db'));
-  sqlite.pragma('journal_mode = WAL');
+  prepareDataDir(dataDir);
+  const sqlite = openSqliteFile(path.join(dataDir, 'hookbay.db'));
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');

@@ -2,13 +2,15 @@
  * Table shapes as Kysely sees them. Columns are snake_case; repos turn rows into camelCase objects.
  * Booleans are stored as 0/1 integers and times as epoch milliseconds so both dialects read the same.
  */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface SessionsTable {
   session_id: string;
   user_id: string;
   referrer: string | null;
   created_at: number;
+  /** Set only while the session counts toward the per-minute limit on new sessions; optional on insert. */
+  ip: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WebhookEventsTable {

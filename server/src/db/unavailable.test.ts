@@ -32,6 +32,12 @@ describe('isDatabaseUnavailable', () => {
         withFields('connect ECONNREFUSED ::1:5432', { code: 'ECONNREFUSED', syscall: 'connect' }),
       ]),
     ],
+    ['a full SQLite disk', withFields('database or disk is full', { code: 'SQLITE_FULL' })],
+    [
+      'a read-only SQLite database',
+      withFields('attempt to write a readonly database', { code: 'SQLITE_READONLY' }),
+    ],
+    ['an SQLite write that failed on disk', withFields('disk I/O error', { code: 'SQLITE_IOERR_WRITE' })],
     [
       'an error caused by one of these',
       new Error('migration failed', { cause: new Error('Connection terminated') }),
@@ -44,6 +50,11 @@ describe('isDatabaseUnavailable', () => {
     ['a unique violation', withFields('duplicate key value', { code: '23505' })],
     ['a missing table', withFields('relation "x" does not exist', { code: '42P01' })],
     ['a webhook sender hanging up mid-body', withFields('aborted', { code: 'ECONNRESET' })],
+    [
+      'an SQLite constraint',
+      withFields('UNIQUE constraint failed', { code: 'SQLITE_CONSTRAINT_PRIMARYKEY' }),
+    ],
+    ['a corrupt SQLite file', withFields('database disk image is malformed', { code: 'SQLITE_CORRUPT' })],
     ['a plain bug', new TypeError('undefined is not a function')],
     ['something that is not an error', 'Connection terminated'],
   ])('is false for %s', (_name, error) => {

@@ -1,7 +1,8 @@
 /**
  * Tells a database that cannot be reached (stopped, restarting, failing over, out of connection
- * slots) from a query that is wrong. The first is temporary: requests answer 503 and the outage
- * is logged once; the second is a bug and is logged with each request.
+ * slots) or, for SQLite, whose disk cannot be written (full, read-only, failing) from a query that
+ * is wrong. The first is temporary: requests answer 503 and the outage is logged once; the second
+ * is a bug and is logged with each request.
  */
 import type { OutageLog } from '../outage-log.js';
 
@@ -38,6 +39,12 @@ const MESSAGES = [
   'Client was closed and is not queryable',
 ];
 
+/**
+ * SQLite's storage failing under it (better-sqlite3's extended codes): disk full or over quota,
+ * a read-only file or file system, I/O errors, a file that cannot be (re)opened.
+ */
+const SQLITE_STORAGE_CODE = /^SQLITE_(FULL|READONLY|IOERR|CANTOPEN)(_[A-Z]+)*$/;
+
 const MAX_DEPTH = 4;
 
 function matches(error: unknown, depth: number): boolean {
@@ -47,6 +54,7 @@ function matches(error: unknown, depth: number): boolean {
   if (typeof code === 'string') {
     if (NETWORK_CODES.has(code) && typeof syscall === 'string') return true;
     if (SERVER_CODES.has(code) || /^08/.test(code)) return true;
+    if (SQLITE_STORAGE_CODE.test(code)) return true;
   }
   if (MESSAGES.some((message) => error.message.startsWith(message))) return true;
   // Node reports a host with several addresses (localhost: ::1 and 127.0.0.1) as an AggregateError.

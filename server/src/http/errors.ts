@@ -40,6 +40,16 @@ export class NotFoundError extends HttpError {
   }
 }
 
+/** A limit was reached: 429 with Retry-After, the whole seconds until the client's next try can succeed. */
+export class TooManyRequestsError extends HttpError {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterMs: number) {
+    super(429, message);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  }
+}
+
 const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again.';
 /** Seconds a client (or a load balancer) should wait before retrying after a 503. */
 const RETRY_AFTER_S = 5;
@@ -54,6 +64,7 @@ export function registerErrorHandler(app: FastifyInstance, options: { databaseOu
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const status = clientStatus(error);
     if (status !== null) {
+      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(status).send({ error: error.message });
     }
     if (noteDatabaseOutage(options.databaseOutage, error)) {

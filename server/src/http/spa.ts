@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { setPageHeaders } from './page-headers.js';
 
 const ORIGIN_PLACEHOLDER = /%HOOKBAY_ORIGIN%/g;
 
@@ -28,7 +29,19 @@ function isPageRequest(request: FastifyRequest): boolean {
 }
 
 export const spaPlugin = fp(
-  async (app: FastifyInstance, options: { webDir: string | null; publicUrl: string | null }) => {
+  async (
+    app: FastifyInstance,
+    options: { webDir: string | null; publicUrl: string | null; apiOrigin: string | null },
+  ) => {
+    // The pages may also reach the server by PUBLIC_URL (webhook URLs are built on it) and the
+    // API origin the build was pointed at (repeating the page's own origin does no harm).
+    const otherOrigins = [
+      ...new Set(
+        [options.publicUrl, options.apiOrigin].flatMap((url) =>
+          url && URL.canParse(url) ? [new URL(url).origin] : [],
+        ),
+      ),
+    ];
     const indexFile = options.webDir ? path.join(options.webDir, 'index.html') : null;
     const template = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
     if (template && options.webDir) {
@@ -53,7 +66,12 @@ export const spaPlugin = fp(
           error: status === 404 ? 'Not found.' : 'The web app is not built.',
         });
       const origin = options.publicUrl ?? requestOrigin(this.request);
-      return this.status(status)
+      const isOwnOrigin = (other: string) => other === requestOrigin(this.request);
+      return setPageHeaders(
+        this,
+        otherOrigins.filter((other) => !isOwnOrigin(other)),
+      )
+        .status(status)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .send(template.replace(ORIGIN_PLACEHOLDER, origin));

@@ -1,4 +1,6 @@
-import { ToastContainer } from 'react-toastify';
+// The unstyled build with the stylesheet as a file: the default build injects a <style> element,
+// which the pages' Content-Security-Policy refuses.
+import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/dist/ReactToastify.css';
 import { useTheme } from '../theme/useTheme';
 import { TOAST_DEFAULT_MS } from './toasts';

@@ -1,5 +1,5 @@
 /** Toast helpers with the product's timings: 5000 ms by default, copy toasts 2000 ms, click toasts 3000 ms. */
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 
 export const TOAST_DEFAULT_MS = 5000;
 export const TOAST_COPY_MS = 2000;

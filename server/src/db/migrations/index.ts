@@ -10,6 +10,7 @@ import { clickRollupsMigration } from './006_click_rollups.js';
 import { eventOrderAndResponseMigration } from './007_event_order_and_response.js';
 import { responseRulesMigration } from './008_response_rules.js';
 import { linkOptionsMigration } from './010_link_options.js';
+import { sessionIpsMigration } from './011_session_ips.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '001_sessions': sessionsMigration,
@@ -21,4 +22,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '007_event_order_and_response': eventOrderAndResponseMigration,
   '008_response_rules': responseRulesMigration,
   '010_link_options': linkOptionsMigration,
+  '011_session_ips': sessionIpsMigration,
 };

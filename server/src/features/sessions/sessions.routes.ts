@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SESSION_COOKIE, SESSION_DURATION_MS, sessionRequestSchema } from '../../../../shared/sessions.js';
+import { clientIp } from '../../http/client-ip.js';
 import { InvalidInputError } from '../../http/errors.js';
 import { sessionIdOf } from '../../http/identity.js';
 import type { SessionsService } from './sessions.service.js';
@@ -10,7 +11,7 @@ export async function sessionsRoutes(app: FastifyInstance, options: { sessions: 
     if (!parsed.success)
       throw new InvalidInputError(parsed.error.issues[0]?.message ?? 'Invalid session request.');
     const wanted = parsed.data.sessionId ?? sessionIdOf(request);
-    const user = await options.sessions.startSession(wanted, parsed.data.referrer ?? null);
+    const user = await options.sessions.startSession(wanted, parsed.data.referrer ?? null, clientIp(request));
     reply.setCookie(SESSION_COOKIE, user.sessionId, {
       path: '/',
       httpOnly: true,

@@ -9,6 +9,7 @@ import { noteDatabaseOutage } from '../../db/unavailable.js';
 import { InvalidInputError } from '../../http/errors.js';
 import { clientIp } from '../../http/client-ip.js';
 import { requireUser } from '../../http/identity.js';
+import { setPageHeaders } from '../../http/page-headers.js';
 import type { OutageLog } from '../../outage-log.js';
 import type { ClicksService, Visit } from './clicks.service.js';
 import { clicksCsvFileName } from './csv.js';
@@ -98,7 +99,8 @@ export async function redirectRoutes(
 
   /** A page instead of a redirect; never cached, since it changes when the link does. */
   function sendPage(reply: FastifyReply, status: number, page: LinkPage): FastifyReply {
-    return reply
+    // These pages load only their own files and post only to themselves.
+    return setPageHeaders(reply, [])
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')

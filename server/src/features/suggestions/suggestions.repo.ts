@@ -31,7 +31,8 @@ export interface SendLimit {
   limit: number;
 }
 
-export type InsertOutcome = { suggestion: StoredSuggestion } | { limitedBy: 'session' | 'ip' };
+/** The stored suggestion or, at the limit, the creation time of the row whose expiry frees a slot. */
+export type InsertOutcome = { suggestion: StoredSuggestion } | { blockingCreatedAt: number };
 
 export interface SuggestionChange {
   status: SuggestionStatus;
@@ -74,31 +75,40 @@ function toStored(row: Selectable<SuggestionsTable>): StoredSuggestion {
   };
 }
 
-async function countSince(
+/**
+ * The limit-th newest row of the sender since `since`, or null when the sender has fewer: while it
+ * is in the window the sender is at the limit, and a slot frees when it leaves.
+ */
+async function blockingCreatedAt(
   trx: Transaction<DatabaseSchema>,
   column: 'session_id' | 'ip',
   value: string,
-  since: number,
-): Promise<number> {
+  { since, limit }: SendLimit,
+): Promise<number | null> {
   const row = await trx
     .selectFrom('suggestions')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select('created_at')
     .where(column, '=', value)
     .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .offset(limit - 1)
+    .executeTakeFirst();
+  return row ? row.created_at : null;
 }
 
 export function createSuggestionsRepo(db: Kysely<DatabaseSchema>, dialect: DialectName): SuggestionsRepo {
   return {
-    async insertWithinLimit(row, { since, limit }) {
+    async insertWithinLimit(row, limit) {
       return db.transaction().execute(async (trx): Promise<InsertOutcome> => {
         // SQLite runs one transaction at a time on its single connection; PostgreSQL needs a lock
         // so two instances (or two pool connections) do not both see room for one more.
         if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${INSERT_LOCK_KEY})`.execute(trx);
-        if ((await countSince(trx, 'session_id', row.sessionId, since)) >= limit)
-          return { limitedBy: 'session' };
-        if (row.ip && (await countSince(trx, 'ip', row.ip, since)) >= limit) return { limitedBy: 'ip' };
+        const blocking = Math.max(
+          (await blockingCreatedAt(trx, 'session_id', row.sessionId, limit)) ?? -1,
+          row.ip ? ((await blockingCreatedAt(trx, 'ip', row.ip, limit)) ?? -1) : -1,
+        );
+        if (blocking >= 0) return { blockingCreatedAt: blocking };
         const inserted = await trx
           .insertInto('suggestions')
           .values({

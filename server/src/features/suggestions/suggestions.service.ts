@@ -10,12 +10,12 @@ import {
   type SuggestionStatus,
   type SuggestionUpdate,
 } from '../../../../shared/suggestions.js';
-import { HttpError, NotFoundError } from '../../http/errors.js';
+import { NotFoundError, TooManyRequestsError } from '../../http/errors.js';
 import type { StoredSuggestion, SuggestionsRepo } from './suggestions.repo.js';
 
-export class TooManySuggestionsError extends HttpError {
-  constructor() {
-    super(429, TOO_MANY_SUGGESTIONS_MESSAGE);
+export class TooManySuggestionsError extends TooManyRequestsError {
+  constructor(retryAfterMs: number) {
+    super(TOO_MANY_SUGGESTIONS_MESSAGE, retryAfterMs);
   }
 }
 
@@ -68,7 +68,9 @@ export function createSuggestionsService(deps: {
         { ...input, sessionId: user.sessionId, ip, status: INITIAL_SUGGESTION_STATUS, createdAt },
         { since: createdAt - WINDOW_MS, limit: SUGGESTIONS_PER_HOUR },
       );
-      if ('limitedBy' in outcome) throw new TooManySuggestionsError();
+      if ('blockingCreatedAt' in outcome) {
+        throw new TooManySuggestionsError(outcome.blockingCreatedAt + WINDOW_MS - createdAt);
+      }
       return toSuggestion(outcome.suggestion);
     },
     async listOwn(user) {

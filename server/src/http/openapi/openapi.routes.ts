@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { NotFoundError } from '../errors.js';
+import { setPageHeaders } from '../page-headers.js';
 import { buildOpenApiDocument } from './document.js';
 import { apiOperations } from './operations.js';
 
@@ -52,7 +53,10 @@ export async function openApiRoutes(app: FastifyInstance, options: { publicUrl: 
     reply.type('application/json; charset=utf-8').send(document),
   );
 
-  app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(DOCS_PAGE));
+  // Swagger UI only fetches the document from this origin.
+  app.get('/api/docs', async (_request, reply) =>
+    setPageHeaders(reply, []).type('text/html; charset=utf-8').send(DOCS_PAGE),
+  );
 
   app.get<{ Params: { file: string } }>('/api/docs/:file', async (request, reply) => {
     const file = Object.hasOwn(DOCS_FILES, request.params.file) ? DOCS_FILES[request.params.file] : undefined;
