@@ -22,6 +22,9 @@ import { captureRoutes, EXTRA_CAPTURE_METHODS } from './features/webhooks/captur
 import { eventsRoutes } from './features/webhooks/events.routes.js';
 import { createWebhooksRepo } from './features/webhooks/webhooks.repo.js';
 import { createWebhooksService, type WebhooksService } from './features/webhooks/webhooks.service.js';
+import { forwardingRoutes } from './features/forwarding/forwarding.routes.js';
+import { createResponders } from './features/forwarding/responders.js';
+import { createStreamHub } from './features/forwarding/stream-hub.js';
 import { createAnalyticsRepo } from './features/short-links/analytics.repo.js';
 import { createClicksRepo } from './features/short-links/clicks.repo.js';
 import { createClicksService, type ClicksService } from './features/short-links/clicks.service.js';
@@ -89,11 +92,22 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     databaseOutage,
   });
   const publisher = createPublisher(realtime.io);
+  const webhooksRepo = createWebhooksRepo(database.db);
+  const streamHub = createStreamHub(realtime.cluster);
   const webhooks = createWebhooksService({
-    repo: createWebhooksRepo(database.db),
+    repo: webhooksRepo,
     sessions,
     publisher,
     eventsPerSession: config.eventsPerSession,
+    onStored: (sessionId) => streamHub.stored(sessionId),
+  });
+  const responders = createResponders({
+    hub: streamHub,
+    cluster: realtime.cluster,
+    repo: webhooksRepo,
+    publisher,
+    timeoutMs: config.forwardResponseTimeoutMs,
+    logError: reportError,
   });
   const linkCache = createLinkCache();
   realtime.cluster.onLinkChange((id) => (id === null ? linkCache.clear() : linkCache.delete(id)));
@@ -146,7 +160,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(sessionsRoutes, { sessions });
   await app.register(eventsRoutes, { webhooks });
-  await app.register(captureRoutes, { webhooks, captureMaxBytes: config.captureMaxBytes });
+  await app.register(captureRoutes, { webhooks, responders, captureMaxBytes: config.captureMaxBytes });
+  await app.register(forwardingRoutes, {
+    repo: webhooksRepo,
+    hub: streamHub,
+    responders,
+    keepAliveMs: config.streamKeepAliveMs,
+  });
   await app.register(linksRoutes, { links, publicUrl: config.publicUrl });
   await app.register(redirectRoutes, {
     links,

@@ -14,6 +14,9 @@ export interface Config {
   eventsPerSession: number;
   clickIpRetentionDays: number;
   adminSecret: string | null;
+  forwardResponseTimeoutMs: number;
+  /** How often an open event stream sends a keep-alive comment; not a setting (tests shorten it). */
+  streamKeepAliveMs: number;
   /** Folder of the built web app; null serves no pages (API-only tests). */
   webDir: string | null;
 }
@@ -55,6 +58,8 @@ export function loadConfig(env: Env = process.env): Config {
     eventsPerSession: positiveInt(env, 'EVENTS_PER_SESSION', 10_000),
     clickIpRetentionDays: positiveInt(env, 'CLICK_IP_RETENTION_DAYS', 30),
     adminSecret: optional(env, 'ADMIN_SECRET'),
+    forwardResponseTimeoutMs: positiveInt(env, 'FORWARD_RESPONSE_TIMEOUT_MS', 10_000),
+    streamKeepAliveMs: 15_000,
     webDir: path.resolve('dist/web'),
   };
 }

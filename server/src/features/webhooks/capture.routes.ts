@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSessionId } from '../../../../shared/sessions.js';
 import { clientIp } from '../../http/client-ip.js';
 import { NotFoundError } from '../../http/errors.js';
+import { AWAITING_FORWARDER, type Responders } from '../forwarding/responders.js';
 import { readBody } from './read-body.js';
 import type { WebhooksService } from './webhooks.service.js';
 
@@ -55,7 +56,7 @@ function allowCors(request: FastifyRequest, reply: FastifyReply): void {
 
 export async function captureRoutes(
   app: FastifyInstance,
-  options: { webhooks: WebhooksService; captureMaxBytes: number },
+  options: { webhooks: WebhooksService; responders: Responders; captureMaxBytes: number },
 ) {
   app.removeAllContentTypeParsers();
   // Leave the stream unread; the handler reads it.
@@ -84,6 +85,8 @@ export async function captureRoutes(
       reply.header('connection', 'close');
     }
     const rawHeaders = pairs(request.raw.rawHeaders);
+    // A `hookbay forward --respond` forwarder answers instead (an oversized body still gets 413).
+    const awaitsForwarder = !truncated && options.responders.isAwaited(sessionId);
     const event = await options.webhooks.capture(owner, {
       sessionId,
       method: request.method,
@@ -96,8 +99,9 @@ export async function captureRoutes(
       ip: clientIp(request),
       userAgent: request.headers['user-agent'] ?? null,
       createdAt: Date.now(),
-      response: { status: truncated ? 413 : 200, source: 'default' },
+      response: awaitsForwarder ? AWAITING_FORWARDER : { status: truncated ? 413 : 200, source: 'default' },
     });
+    if (awaitsForwarder) return options.responders.relay(owner, event, reply);
     if (truncated) {
       return reply.status(413).send({
         error: `The body is larger than the ${options.captureMaxBytes} byte limit; only its start was kept.`,
