@@ -11,6 +11,7 @@ import { useSession } from '../../session/useSession';
 import { DetailArea } from './components/DetailArea';
 import { RequestList } from './components/RequestList';
 import { WebhookUrlCard } from './components/WebhookUrlCard';
+import { ForwardCard } from './forward/ForwardCard';
 import { messages } from './messages';
 import { useRequestNotifications } from './useRequestNotifications';
 import { useWebhookEvents } from './useWebhookEvents';
@@ -23,6 +24,7 @@ function WebhookInspector({ sessionId }: { sessionId: string }) {
   return (
     <>
       <WebhookUrlCard sessionId={sessionId} isShared={isShared} />
+      <ForwardCard sessionId={sessionId} />
       <Row className="webhook-panels gx-3 gy-3 gy-lg-0">
         <Col lg={4} className="webhook-panel webhook-list-panel">
           <RequestList
