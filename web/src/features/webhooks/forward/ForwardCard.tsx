@@ -26,12 +26,14 @@ export function ForwardCard({ sessionId }: { sessionId: string }) {
                 <code className="text-truncate flex-grow-1" style={{ minWidth: 0 }} title={command}>
                   {command}
                 </code>
-                <CopyButton
-                  text={command}
-                  label="Copy command"
-                  variant="outline-secondary"
-                  successMessage="Command copied to clipboard"
-                />
+                <span className="flex-shrink-0 text-nowrap">
+                  <CopyButton
+                    text={command}
+                    label="Copy command"
+                    variant="outline-secondary"
+                    successMessage="Command copied to clipboard"
+                  />
+                </span>
               </dd>
             </div>
           ))}

@@ -14,7 +14,7 @@ describe('forward commands', () => {
         command: `npx hookbay forward ${url} --to http://localhost:3000/webhooks`,
       },
       {
-        label: 'Your app answers the sender',
+        label: 'Your app answers the sender (--respond)',
         command: `curl -sO https://hooks.example/cli/hookbay.mjs && node hookbay.mjs forward ${url} --to http://localhost:3000/webhooks --respond`,
       },
     ]);

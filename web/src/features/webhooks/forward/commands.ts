@@ -17,6 +17,6 @@ export function forwardCommands(apiBase: string, sessionId: string): ForwardComm
   return [
     { label: 'Anywhere with Node 20', command: `${fetchCli} ${forward}` },
     { label: 'In a Hookbay checkout', command: `npx hookbay ${forward}` },
-    { label: 'Your app answers the sender', command: `${fetchCli} ${forward} --respond` },
+    { label: 'Your app answers the sender (--respond)', command: `${fetchCli} ${forward} --respond` },
   ];
 }
