@@ -15,6 +15,8 @@ export interface StreamClient {
   events(): WebhookEvent[];
   /** Waits until at least `count` events have arrived; returns them all. */
   untilEvents(count: number): Promise<WebhookEvent[]>;
+  /** Calls back once the server has ended the answer. */
+  onEnd(listener: () => void): void;
   close(): void;
 }
 
@@ -59,6 +61,7 @@ export function openStream(origin: string, request: StreamRequest): Promise<Stre
             const events = client.events();
             return events.length >= count && events;
           }),
+        onEnd: (listener) => response.once('end', listener),
         close: () => outgoing.destroy(),
       };
       response.setEncoding('utf8');
