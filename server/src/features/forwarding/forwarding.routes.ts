@@ -54,11 +54,13 @@ export async function forwardingRoutes(
 
   app.addHook('preClose', async () => options.hub.close());
 
-  app.get('/api/stream', async (request, reply) => {
+  // No automatic HEAD route: it would hold a stream open to send nothing.
+  app.get('/api/stream', { exposeHeadRoute: false }, async (request, reply) => {
     const user = requireUser(request);
     const query = request.query as Record<string, unknown>;
     const { after, respond } = parseInput(streamQuerySchema, {
-      after: request.headers['last-event-id'] ?? query.after,
+      // An empty Last-Event-ID is what a client sends before it has seen any event.
+      after: request.headers['last-event-id'] || query.after,
       respond: query.respond,
     });
     const cursor = after ?? (await options.repo.listVisible(user.sessionId, { limit: 1 }))[0]?.id ?? 0;

@@ -93,6 +93,16 @@ describe.each(storageBackends)('event stream ($name)', ({ postgres }) => {
     expect(stream.events().map((event) => event.id)).toEqual([ids[1], ids[2], ids[3], live]);
   });
 
+  it('with an empty Last-Event-ID sends only events captured after it opened', async () => {
+    const user = await createSession(app);
+    await capture(user, '/old');
+    const stream = await open({ sessionId: user.sessionId, lastEventId: '' });
+    const fresh = await capture(user, '/new');
+    await stream.untilEvents(1);
+    await waitFor('a keep-alive', () => stream.comments.length >= 1);
+    expect(stream.events().map((event) => event.id)).toEqual([fresh]);
+  });
+
   it('takes the starting point from ?after= too, and leaves out deleted events', async () => {
     const user = await createSession(app);
     const ids: number[] = [];
