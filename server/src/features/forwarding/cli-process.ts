@@ -2,7 +2,7 @@
  * Test tools for the `hookbay` command: its path and helper types, the real command run as a child
  * process, and a local target server that records what it receives.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,12 +31,9 @@ export interface CliRun {
   stop(): Promise<void>;
 }
 
-const runs = new Set<ChildProcess>();
-
 /** Runs `node cli/hookbay.mjs …args`; stop() ends it by pid (SIGINT, as Ctrl+C would). */
 export function runCli(args: string[]): CliRun {
   const child = spawn(process.execPath, [CLI_PATH, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  runs.add(child);
   const stdout: string[] = [];
   const stderr: string[] = [];
   for (const [stream, lines] of [
@@ -54,12 +51,7 @@ export function runCli(args: string[]): CliRun {
       if (rest) lines.push(rest);
     });
   }
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('close', (code) => {
-      runs.delete(child);
-      resolve(code);
-    }),
-  );
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   return {
     stdout,
     stderr,

@@ -8,7 +8,7 @@ import type { ServerResponse } from 'node:http';
 import { WEBHOOK_REQUEST } from '../../../../shared/realtime.js';
 import type { WebhookEvent } from '../../../../shared/webhooks.js';
 
-export const STREAM_READ_LIMIT = 100;
+const STREAM_READ_LIMIT = 100;
 
 export interface EventStreamOptions {
   /** Up to `limit` visible events with ids above `after`, oldest first. */
@@ -26,7 +26,7 @@ export interface EventStream {
 }
 
 /** The SSE frame of one event. */
-export function eventFrame(event: WebhookEvent): string {
+function eventFrame(event: WebhookEvent): string {
   return `id: ${event.id}\nevent: ${WEBHOOK_REQUEST}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 

@@ -41,7 +41,7 @@ const NOT_PASSED_ON = new Set([
   'content-length',
 ]);
 
-export function isPassedOn(name: string): boolean {
+function isPassedOn(name: string): boolean {
   const lower = name.toLowerCase();
   return !NOT_PASSED_ON.has(lower) && !lower.startsWith('proxy-');
 }
