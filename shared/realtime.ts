@@ -1,9 +1,16 @@
 /** Realtime event names and payloads shared by the server and the browser. */
-import type { WebhookEvent } from './webhooks.js';
+import type { CaptureResponse, WebhookEvent } from './webhooks.js';
 
 export const JOIN_USER_ROOM = 'join-user-room';
 export const WEBHOOK_REQUEST = 'webhook-request';
 export const URL_CLICK = 'url-click';
+/** A stored event's answer was settled later (a `--respond` forwarder answered, failed or was too slow). */
+export const WEBHOOK_RESPONSE = 'webhook-response';
+
+export interface WebhookResponsePayload {
+  id: number;
+  response: CaptureResponse;
+}
 
 export interface UrlClickPayload {
   urlId: string;
@@ -13,6 +20,7 @@ export interface UrlClickPayload {
 export interface ServerToClientEvents {
   [WEBHOOK_REQUEST]: (event: WebhookEvent) => void;
   [URL_CLICK]: (payload: UrlClickPayload) => void;
+  [WEBHOOK_RESPONSE]: (payload: WebhookResponsePayload) => void;
 }
 
 export interface JoinAck {

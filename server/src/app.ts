@@ -31,6 +31,9 @@ import { createRulesCache } from './features/responses/rules-cache.js';
 import { createResponsesRepo } from './features/responses/responses.repo.js';
 import { responsesRoutes } from './features/responses/responses.routes.js';
 import { createResponsesService } from './features/responses/responses.service.js';
+import { forwardingRoutes } from './features/forwarding/forwarding.routes.js';
+import { createResponders } from './features/forwarding/responders.js';
+import { createStreamHub } from './features/forwarding/stream-hub.js';
 import { createAnalyticsRepo } from './features/short-links/analytics.repo.js';
 import { createClicksRepo } from './features/short-links/clicks.repo.js';
 import { createClicksService, type ClicksService } from './features/short-links/clicks.service.js';
@@ -116,11 +119,22 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     databaseOutage,
   });
   const publisher = createPublisher(realtime.io);
+  const webhooksRepo = createWebhooksRepo(database.db);
+  const streamHub = createStreamHub(realtime.cluster);
   const webhooks = createWebhooksService({
-    repo: createWebhooksRepo(database.db),
+    repo: webhooksRepo,
     sessions,
     publisher,
     eventsPerSession: config.eventsPerSession,
+    onStored: (sessionId) => streamHub.stored(sessionId),
+  });
+  const responders = createResponders({
+    hub: streamHub,
+    cluster: realtime.cluster,
+    repo: webhooksRepo,
+    publisher,
+    timeoutMs: config.forwardResponseTimeoutMs,
+    logError: reportError,
   });
   const rulesCache = createRulesCache();
   realtime.cluster.onResponsesChange((sessionId) =>
@@ -201,7 +215,18 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     captureMaxBytes: config.captureMaxBytes,
   });
   await app.register(responsesRoutes, { responses });
-  await app.register(captureRoutes, { webhooks, responses, captureMaxBytes: config.captureMaxBytes });
+  await app.register(captureRoutes, {
+    webhooks,
+    responses,
+    responders,
+    captureMaxBytes: config.captureMaxBytes,
+  });
+  await app.register(forwardingRoutes, {
+    repo: webhooksRepo,
+    hub: streamHub,
+    responders,
+    keepAliveMs: config.streamKeepAliveMs,
+  });
   await app.register(linksRoutes, { links, publicUrl: config.publicUrl });
   await app.register(redirectRoutes, {
     links,

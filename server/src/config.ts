@@ -55,6 +55,9 @@ export interface Config {
   /** The API origin the web build was pointed at (VITE_API_BASE), allowed in the pages' connect-src. */
   apiOrigin: string | null;
   httpLimits: HttpLimits;
+  forwardResponseTimeoutMs: number;
+  /** How often an open event stream sends a keep-alive comment; not a setting (tests shorten it). */
+  streamKeepAliveMs: number;
   /** Folder of the built web app; null serves no pages (API-only tests). */
   webDir: string | null;
 }
@@ -128,6 +131,8 @@ export function loadConfig(env: Env = process.env): Config {
     sessionsPerMinute: positiveInt(env, 'SESSIONS_PER_MINUTE', 60),
     apiOrigin: origin(env, 'VITE_API_BASE'),
     httpLimits: DEFAULT_HTTP_LIMITS,
+    forwardResponseTimeoutMs: positiveInt(env, 'FORWARD_RESPONSE_TIMEOUT_MS', 10_000),
+    streamKeepAliveMs: 15_000,
     webDir: path.resolve('dist/web'),
   };
 }

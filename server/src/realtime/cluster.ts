@@ -3,6 +3,8 @@
  * (`serverSideEmit` over Redis). They keep each instance's short-link and response-rule caches
  * honest: a change is announced, and the changing request waits until every other instance has
  * dropped its copy, so a redirect or capture served anywhere right after the answer follows it.
+ * They also carry the event streams' news: which sessions are streamed where (so a capture pokes
+ * other instances only for sessions someone streams), the pokes, and `--respond` answers.
  * Without REDIS_URL there is one instance and nothing to announce.
  */
 import type { RealtimeServer } from './publisher.js';
@@ -11,6 +13,20 @@ export const LINK_CHANGED = 'link-changed';
 export const LINKS_RESET = 'links-reset';
 export const RESPONSES_CHANGED = 'responses-changed';
 export const RESPONSES_RESET = 'responses-reset';
+export const STREAMS_HELD = 'streams-held';
+export const SESSION_POKED = 'session-poked';
+export const FORWARDED_ANSWER = 'forwarded-answer';
+
+/** The event-stream sessions one instance serves: all of them, and those with a `--respond` forwarder. */
+export interface HeldStreams {
+  instanceId: string;
+  streamed: string[];
+  responding: string[];
+}
+
+/** A `--respond` forwarder's answer for a waiting capture: the target's reply, or why there is none. */
+export type ForwardedAnswer =
+  { status: number; rawHeaders: [string, string][]; body: string } | { error: string };
 
 export interface ClusterEvents {
   /** Link `id` was edited or deleted; `done` acknowledges that the copy is gone. */
@@ -21,6 +37,12 @@ export interface ClusterEvents {
   [RESPONSES_CHANGED]: (sessionId: string, done: (ok: boolean) => void) => void;
   /** The sender may have missed or failed to send rule changes: forget every cached session's rules. */
   [RESPONSES_RESET]: () => void;
+  /** The sender's full list of streamed sessions now (sent on change and periodically). */
+  [STREAMS_HELD]: (held: HeldStreams, done: (ok: boolean) => void) => void;
+  /** A new event of this session was stored: streams of it should read again. */
+  [SESSION_POKED]: (sessionId: string) => void;
+  /** The answer for the capture of event `id`, for whichever instance holds it waiting. */
+  [FORWARDED_ANSWER]: (id: number, answer: ForwardedAnswer) => void;
 }
 
 /** An instance that has not answered by then (stuck, or Redis away) no longer holds the edit up. */
@@ -36,13 +58,20 @@ export interface Cluster {
   announceLinkChange(id: string): Promise<void>;
   /**
    * This instance was cut off from the others (Redis was away) and is back: changes may have been
-   * missed both ways, so every instance, this one included, forgets its cached links.
+   * missed both ways, so every instance, this one included, forgets its cached links and rules.
    */
   rejoined(): void;
   onLinkChange(listener: LinkChangeListener): void;
   /** Tells the other instances that a session's response rules changed; resolves like announceLinkChange. */
   announceResponsesChange(sessionId: string): Promise<void>;
   onResponsesChange(listener: ResponsesChangeListener): void;
+  /** Tells the others which sessions this instance streams; resolves like announceLinkChange. */
+  announceStreams(held: HeldStreams): Promise<void>;
+  onStreams(listener: (held: HeldStreams) => void): void;
+  pokeSession(sessionId: string): void;
+  onPoke(listener: (sessionId: string) => void): void;
+  sendForwardedAnswer(id: number, answer: ForwardedAnswer): void;
+  onForwardedAnswer(listener: (id: number, answer: ForwardedAnswer) => void): void;
 }
 
 /** One instance alone: nobody to tell. */
@@ -52,42 +81,63 @@ export const SOLO_CLUSTER: Cluster = {
   onLinkChange: () => undefined,
   announceResponsesChange: () => Promise.resolve(),
   onResponsesChange: () => undefined,
+  announceStreams: () => Promise.resolve(),
+  onStreams: () => undefined,
+  pokeSession: () => undefined,
+  onPoke: () => undefined,
+  sendForwardedAnswer: () => undefined,
+  onForwardedAnswer: () => undefined,
 };
+
+/** Listeners of one kind of message, called in the order they were added. */
+function listenerList<A extends unknown[]>() {
+  const listeners: ((...args: A) => void)[] = [];
+  return {
+    add: (listener: (...args: A) => void) => void listeners.push(listener),
+    notify: (...args: A) => {
+      for (const listener of listeners) listener(...args);
+    },
+  };
+}
 
 /**
  * Call before the adapter is set; announce only once it is (the in-memory adapter cannot).
  * `isConnected` says whether Redis is reachable now; while it is not, nobody can be told.
  */
 export function createCluster(io: RealtimeServer, isConnected: () => boolean): Cluster {
-  const linkListeners: LinkChangeListener[] = [];
-  const responsesListeners: ResponsesChangeListener[] = [];
-  const notifyLinks = (id: string | null) => {
-    for (const listener of linkListeners) listener(id);
-  };
-  const notifyResponses = (sessionId: string | null) => {
-    for (const listener of responsesListeners) listener(sessionId);
-  };
+  const links = listenerList<[string | null]>();
+  const rules = listenerList<[string | null]>();
+  const streams = listenerList<[HeldStreams]>();
+  const pokes = listenerList<[string]>();
+  const answers = listenerList<[number, ForwardedAnswer]>();
   io.on(LINK_CHANGED, (id, done) => {
-    notifyLinks(id);
+    links.notify(id);
     done(true);
   });
-  io.on(LINKS_RESET, () => notifyLinks(null));
+  io.on(LINKS_RESET, () => links.notify(null));
   io.on(RESPONSES_CHANGED, (sessionId, done) => {
-    notifyResponses(sessionId);
+    rules.notify(sessionId);
     done(true);
   });
-  io.on(RESPONSES_RESET, () => notifyResponses(null));
+  io.on(RESPONSES_RESET, () => rules.notify(null));
+  io.on(STREAMS_HELD, (held, done) => {
+    streams.notify(held);
+    done(true);
+  });
+  io.on(SESSION_POKED, (sessionId) => pokes.notify(sessionId));
+  io.on(FORWARDED_ANSWER, (id, answer) => answers.notify(id, answer));
 
   /** Resolves once every other instance has acknowledged, or after ANNOUNCE_TIMEOUT_MS. */
   async function untilAcknowledged(emit: () => Promise<unknown>): Promise<void> {
-    // The others will forget every cached copy when this instance rejoins them.
+    // The others forget every cached copy when this instance rejoins them, and the periodic
+    // stream announcement brings them up to date once Redis is back.
     if (!isConnected()) return;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, ANNOUNCE_TIMEOUT_MS);
     });
     // The adapter never answers at all when Redis is away, hence the own timeout; a late or
-    // missing acknowledgement is not an error for the change, which is already stored.
+    // missing acknowledgement is not an error for the change, which is already made.
     const acknowledged = emit().then(
       () => undefined,
       () => undefined,
@@ -99,18 +149,24 @@ export function createCluster(io: RealtimeServer, isConnected: () => boolean): C
   return {
     announceLinkChange: (id) => untilAcknowledged(() => io.serverSideEmitWithAck(LINK_CHANGED, id)),
     rejoined() {
-      notifyLinks(null);
-      notifyResponses(null);
+      links.notify(null);
+      rules.notify(null);
       io.serverSideEmit(LINKS_RESET);
       io.serverSideEmit(RESPONSES_RESET);
     },
-    onLinkChange(listener) {
-      linkListeners.push(listener);
-    },
+    onLinkChange: links.add,
     announceResponsesChange: (sessionId) =>
       untilAcknowledged(() => io.serverSideEmitWithAck(RESPONSES_CHANGED, sessionId)),
-    onResponsesChange(listener) {
-      responsesListeners.push(listener);
+    onResponsesChange: rules.add,
+    announceStreams: (held) => untilAcknowledged(() => io.serverSideEmitWithAck(STREAMS_HELD, held)),
+    onStreams: streams.add,
+    pokeSession(sessionId) {
+      if (isConnected()) io.serverSideEmit(SESSION_POKED, sessionId);
     },
+    onPoke: pokes.add,
+    sendForwardedAnswer(id, answer) {
+      if (isConnected()) io.serverSideEmit(FORWARDED_ANSWER, id, answer);
+    },
+    onForwardedAnswer: answers.add,
   };
 }

@@ -11,6 +11,7 @@ import { clientIp } from '../../http/client-ip.js';
 import { NotFoundError } from '../../http/errors.js';
 import { chooseAnswer } from '../responses/choose-answer.js';
 import type { ResponsesService } from '../responses/responses.service.js';
+import { AWAITING_FORWARDER, type Responders } from '../forwarding/responders.js';
 import { readBody } from './read-body.js';
 import type { WebhooksService } from './webhooks.service.js';
 
@@ -57,7 +58,12 @@ function allowCors(request: FastifyRequest, reply: FastifyReply): void {
 
 export async function captureRoutes(
   app: FastifyInstance,
-  options: { webhooks: WebhooksService; responses: ResponsesService; captureMaxBytes: number },
+  options: {
+    webhooks: WebhooksService;
+    responses: ResponsesService;
+    responders: Responders;
+    captureMaxBytes: number;
+  },
 ) {
   app.removeAllContentTypeParsers();
   // Leave the stream unread; the handler reads it.
@@ -87,13 +93,17 @@ export async function captureRoutes(
     }
     const rawHeaders = pairs(request.raw.rawHeaders);
     const target = splitUrl(request.url, sessionId);
-    // Rules decide the answer before the event is stored, so the event records it.
-    const scripted = await chooseAnswer(options.responses, {
-      sessionId,
-      method: request.method,
-      path: target.path,
-      truncated,
-    });
+    // A `hookbay forward --respond` forwarder answers first (an oversized body still gets 413);
+    // otherwise scripted rules decide, before the event is stored, so that the event records it.
+    const awaitsForwarder = !truncated && options.responders.isAwaited(sessionId);
+    const scripted = awaitsForwarder
+      ? null
+      : await chooseAnswer(options.responses, {
+          sessionId,
+          method: request.method,
+          path: target.path,
+          truncated,
+        });
     const event = await options.webhooks.capture(owner, {
       sessionId,
       method: request.method,
@@ -106,8 +116,11 @@ export async function captureRoutes(
       ip: clientIp(request),
       userAgent: request.headers['user-agent'] ?? null,
       createdAt: Date.now(),
-      response: scripted?.record ?? { status: truncated ? 413 : 200, source: 'default' },
+      response: awaitsForwarder
+        ? AWAITING_FORWARDER
+        : (scripted?.record ?? { status: truncated ? 413 : 200, source: 'default' }),
     });
+    if (awaitsForwarder) return options.responders.relay(owner, event, reply);
     if (truncated) {
       return reply.status(413).send({
         error: `The body is larger than the ${options.captureMaxBytes} byte limit; only its start was kept.`,

@@ -46,6 +46,10 @@ export interface WebhooksRepo {
   hide(sessionId: string, id: number): Promise<boolean>;
   /** Deletes all but the newest `keep` events of the session; returns how many were deleted. */
   prune(sessionId: string, keep: number): Promise<number>;
+  /** Up to `limit` visible events with an id above `after`, oldest first (an event stream's catch-up). */
+  listVisibleAfter(sessionId: string, after: number, limit: number): Promise<EventRow[]>;
+  /** Records the answer the sender finally got (after waiting for a forwarder). */
+  setResponse(sessionId: string, id: number, response: CaptureResponse): Promise<void>;
 }
 
 /** The row stored for a capture; done once, the event sent live is built from it too. */
@@ -259,6 +263,25 @@ export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
         .where('id', '<', cutoff.id)
         .executeTakeFirst();
       return Number(result.numDeletedRows);
+    },
+    async listVisibleAfter(sessionId, after, limit) {
+      return db
+        .selectFrom('webhook_events')
+        .selectAll()
+        .where('session_id', '=', sessionId)
+        .where(sql<boolean>`is_deleted = 0`)
+        .where('id', '>', after)
+        .orderBy('id', 'asc')
+        .limit(limit)
+        .execute();
+    },
+    async setResponse(sessionId, id, response) {
+      await db
+        .updateTable('webhook_events')
+        .set({ response_status: response.status, response_source: response.source })
+        .where('session_id', '=', sessionId)
+        .where('id', '=', id)
+        .execute();
     },
   };
 }

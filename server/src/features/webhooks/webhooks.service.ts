@@ -78,6 +78,8 @@ export function createWebhooksService(deps: {
   sessions: SessionsService;
   publisher: Publisher;
   eventsPerSession: number;
+  /** Told after each capture is stored (the event streams read again). */
+  onStored?: (sessionId: string) => void;
 }): WebhooksService {
   const writer = createBatcher((rows: NewEventRow[]) => deps.repo.insertMany(rows));
   const touched = new Set<string>();
@@ -96,6 +98,7 @@ export function createWebhooksService(deps: {
       touched.add(request.sessionId);
       const event = toWebhookEvent({ id, previous_id: previousId, ...row }, request.rawHeaders);
       deps.publisher.toUser(owner.id, WEBHOOK_REQUEST, event);
+      deps.onStored?.(request.sessionId);
       return event;
     },
     async list(user, page) {

@@ -13,6 +13,7 @@ import {
   suggestionStatusSchema,
   updateSuggestionSchema,
 } from '../../../../shared/suggestions.js';
+import { forwardedAnswerSchema, streamQuerySchema } from '../../features/forwarding/forwarding.routes.js';
 import { disabledBodySchema } from '../../features/short-links/links-admin.routes.js';
 import { eventIdSchema, eventsPageSchema } from '../../features/webhooks/events.routes.js';
 
@@ -231,6 +232,50 @@ export const apiOperations: ApiOperation[] = [
       ...invalid,
       ...unauthorised,
     },
+  },
+  {
+    method: 'GET',
+    path: '/api/stream',
+    tag: 'Webhook Inspector',
+    summary: 'The session’s captured requests as Server-Sent Events',
+    description:
+      'Each event as `id: <event id>`, `event: webhook-request`, `data: <the event JSON>`. With ' +
+      '`Last-Event-ID` (or `after`) it first sends every visible event newer than that id, oldest ' +
+      'first, then live ones, each once. A comment line at least every 15 s. `respond=1` marks a ' +
+      '`hookbay forward --respond` forwarder: captures then wait for its answer.',
+    access: 'session',
+    query: streamQuerySchema.extend({ sessionId: z.string().optional() }),
+    responses: {
+      200: { description: 'The stream.', mediaType: 'text/event-stream' },
+      ...invalid,
+      ...unauthorised,
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/events/:id/forwarded-response',
+    tag: 'Webhook Inspector',
+    summary: 'A `--respond` forwarder’s answer for a waiting capture',
+    description:
+      'The target’s status, headers and base64 body, or `{"error"}` when the target failed (the sender gets 502).',
+    access: 'session',
+    params: eventIdSchema,
+    body: forwardedAnswerSchema,
+    responses: {
+      200: { description: 'Passed on.', schema: okSchema },
+      ...invalid,
+      ...unauthorised,
+      ...notFound,
+    },
+  },
+  {
+    method: 'GET',
+    path: '/cli/hookbay.mjs',
+    tag: 'Webhook Inspector',
+    summary: 'The `hookbay` command-line forwarder (one file, Node 20)',
+    description: 'Run `node hookbay.mjs forward <webhook URL> --to <target URL> [--respond]`.',
+    access: 'public',
+    responses: { 200: { description: 'The script.', mediaType: 'text/javascript' } },
   },
   ...captureOperations('/webhook/:sessionId'),
   ...captureOperations('/webhook/:sessionId/*'),

@@ -12,6 +12,7 @@ import { CompareArea } from './compare/CompareArea';
 import { DetailArea } from './components/DetailArea';
 import { RequestList } from './components/RequestList';
 import { WebhookUrlCard } from './components/WebhookUrlCard';
+import { ForwardCard } from './forward/ForwardCard';
 import { messages } from './messages';
 import { RequestMarksProvider } from './RequestMarksProvider';
 import { ResponsesPanel } from './responses/ResponsesPanel';
@@ -27,6 +28,7 @@ function WebhookInspector({ sessionId }: { sessionId: string }) {
     <RequestMarksProvider events={view.events}>
       <WebhookUrlCard sessionId={sessionId} isShared={isShared} />
       <ResponsesPanel sessionId={sessionId} />
+      <ForwardCard sessionId={sessionId} />
       <Row className="webhook-panels gx-3 gy-3 gy-lg-0">
         <Col lg={4} className="webhook-panel webhook-list-panel">
           <RequestList

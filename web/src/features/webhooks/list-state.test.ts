@@ -6,6 +6,7 @@ import {
   applyCaughtUp,
   applyFirstPage,
   applyOlderPage,
+  applyResponse,
   initialListState,
   removeEvent,
   selectedEvent,
@@ -188,5 +189,17 @@ describe('webhook request list', () => {
   it('orders requests by id when pages overlap', () => {
     const state = applyCaughtUp(loaded(5, 1), makeEvents(6, 4, 3));
     expect(ids(state)).toEqual([6, 5, 4, 3, 1]);
+  });
+
+  it("a settled answer updates that request's response and nothing else", () => {
+    const state = loaded(3, 2, 1);
+    const next = applyResponse(state, { id: 2, response: { status: 504, source: 'error' } });
+    expect(next.events.map((event) => event.response)).toEqual([
+      state.events[0]?.response,
+      { status: 504, source: 'error' },
+      state.events[2]?.response,
+    ]);
+    expect(next.selectedId).toBe(3);
+    expect(applyResponse(state, { id: 9, response: { status: 200, source: 'forwarder' } })).toBe(state);
   });
 });

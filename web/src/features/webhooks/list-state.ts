@@ -2,6 +2,7 @@
  * The request list's rules as pure transitions: newest first, each id once, deleted events
  * hidden, and which request is selected after a load, a live event or a delete.
  */
+import type { WebhookResponsePayload } from '../../../../shared/realtime';
 import type { WebhookEvent } from '../../../../shared/webhooks';
 
 export interface ListState {
@@ -198,4 +199,14 @@ export function removeEvent(state: ListState, id: number): ListState {
 export function selectedEvent(state: ListState): WebhookEvent | null {
   if (state.selectedId === null) return null;
   return state.events.find((event) => event.id === state.selectedId) ?? null;
+}
+
+/** A `webhook-response` event: the answer the sender finally got, set on that request if it is listed. */
+export function applyResponse(state: ListState, update: WebhookResponsePayload): ListState {
+  const index = state.events.findIndex((event) => event.id === update.id);
+  const current = state.events[index];
+  if (!current) return state;
+  const events = [...state.events];
+  events[index] = { ...current, response: update.response };
+  return { ...state, events };
 }

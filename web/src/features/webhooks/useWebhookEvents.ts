@@ -4,7 +4,7 @@
  * away goes missing, older pages on demand, selection and delete.
  */
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { WEBHOOK_REQUEST } from '../../../../shared/realtime';
+import { WEBHOOK_REQUEST, WEBHOOK_RESPONSE } from '../../../../shared/realtime';
 import { EVENTS_PAGE_DEFAULT, type WebhookEvent } from '../../../../shared/webhooks';
 import { useOnConnect, useRealtimeEvent } from '../../session/useRealtimeEvent';
 import { deleteEvent, listEvents, listEventsAfter } from './api';
@@ -14,6 +14,7 @@ import {
   applyFirstPage,
   applyOlderPage,
   hasGap,
+  applyResponse,
   initialListState,
   newestAhead,
   removeEvent,
@@ -82,6 +83,7 @@ export function useWebhookEvents(): WebhookEventsView {
   useRealtimeEvent(WEBHOOK_REQUEST, (event) =>
     startTransition(() => setState((current) => addLiveEvent(current, event))),
   );
+  useRealtimeEvent(WEBHOOK_RESPONSE, (update) => setState((current) => applyResponse(current, update)));
 
   const fetchMissed = useCallback(async () => {
     try {

@@ -1,0 +1,134 @@
+/**
+ * Test tools for the `hookbay` command: its path and helper types, the real command run as a child
+ * process, and a local target server that records what it receives.
+ */
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { waitFor } from '../../../test/processes.js';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const CLI_PATH = path.join(REPO_ROOT, 'cli/hookbay.mjs');
+
+/** The helpers cli/hookbay.mjs exports, as the tests use them. */
+export interface CliModule {
+  targetUrlFor(target: URL, subPath: string, queryString: string): string;
+  forwardedHeaders(rawHeaders: [string, string][], host: string, bodyLength: number): [string, string][];
+  parseArgs(args: string[]): unknown;
+  sessionIdOf(webhookUrl: URL): string;
+  apiBaseOf(webhookUrl: URL): string;
+  backoffMs(attempt: number): number;
+  createSseParser(
+    onMessage: (message: { id: string | null; event: string; data: string }) => void,
+  ): (chunk: string) => void;
+}
+
+export interface CliRun {
+  stdout: string[];
+  stderr: string[];
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+/** Runs `node cli/hookbay.mjs …args`; stop() ends it by pid (SIGINT, as Ctrl+C would). */
+export function runCli(args: string[]): CliRun {
+  const child = spawn(process.execPath, [CLI_PATH, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  for (const [stream, lines] of [
+    [child.stdout, stdout],
+    [child.stderr, stderr],
+  ] as const) {
+    let rest = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      const parts = (rest + chunk).split('\n');
+      rest = parts.pop() ?? '';
+      lines.push(...parts);
+    });
+    stream.on('end', () => {
+      if (rest) lines.push(rest);
+    });
+  }
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  return {
+    stdout,
+    stderr,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null && child.pid)
+        process.kill(child.pid, 'SIGINT');
+      await exited;
+    },
+  };
+}
+
+/** Waits until a forwarder says it is forwarding (its stream is open and known to every instance). */
+export function untilForwarding(run: CliRun): Promise<true> {
+  return waitFor('the forwarder to connect', () => run.stderr.some((line) => line.startsWith('Forwarding')));
+}
+
+export interface ReceivedRequest {
+  method: string;
+  url: string;
+  rawHeaders: [string, string][];
+  body: Buffer;
+}
+
+export interface Answer {
+  status: number;
+  headers?: [string, string][];
+  body?: string | Buffer;
+  delayMs?: number;
+}
+
+export interface TargetServer {
+  url: string;
+  received: ReceivedRequest[];
+  /** How the target answers from now on. */
+  answer: Answer;
+  close(): Promise<void>;
+}
+
+/** A local app the forwarder sends to; records each request, then answers as told. */
+export async function startTarget(answer: Answer = { status: 200, body: 'ok' }): Promise<TargetServer> {
+  const received: ReceivedRequest[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  const target: TargetServer = { url: '', received, answer, close: () => Promise.resolve() };
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const flat = request.rawHeaders;
+      const rawHeaders: [string, string][] = [];
+      for (let index = 0; index + 1 < flat.length; index += 2) {
+        rawHeaders.push([flat[index] as string, flat[index + 1] as string]);
+      }
+      received.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        rawHeaders,
+        body: Buffer.concat(chunks),
+      });
+      const { status, headers = [], body = '', delayMs = 0 } = target.answer;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        response.writeHead(status, headers.flat());
+        response.end(body);
+      }, delayMs);
+      timers.add(timer);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  target.url = `http://127.0.0.1:${address.port}`;
+  target.close = () =>
+    new Promise((resolve) => {
+      for (const timer of timers) clearTimeout(timer);
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return target;
+}

@@ -1,0 +1,110 @@
+/**
+ * The event stream (`GET /api/stream`), the way back for `--respond` answers, and the forwarder
+ * itself (`GET /cli/hookbay.mjs`). The stream answer is written by hand on the raw response
+ * (hijacked), since it stays open; the server ends every stream when it shuts down.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../../http/identity.js';
+import { NotFoundError } from '../../http/errors.js';
+import { parseInput } from '../../http/validation.js';
+import { toWebhookEvent } from '../webhooks/event-view.js';
+import type { WebhooksRepo } from '../webhooks/webhooks.repo.js';
+import { startEventStream, type EventStream } from './event-stream.js';
+import type { Responders } from './responders.js';
+import type { StreamHub } from './stream-hub.js';
+import { eventIdSchema } from '../webhooks/events.routes.js';
+
+// Found from the working directory, like the web app's files, so the compiled server finds it too.
+const CLI_FILE = path.resolve('cli/hookbay.mjs');
+
+export const streamQuerySchema = z.object({
+  after: z.coerce
+    .number({ error: 'Last-Event-ID / after must be an event id.' })
+    .int('Last-Event-ID / after must be an event id.')
+    .min(0, 'Last-Event-ID / after must be an event id.')
+    .optional(),
+  respond: z.enum(['0', '1']).optional(),
+});
+
+/** A header line Node can send: a token name and a value without line breaks. */
+const headerPair = z.tuple([
+  z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'not a header name'),
+  z.string().regex(/^[^\r\n\0]*$/, 'a header value cannot hold line breaks'),
+]);
+
+export const forwardedAnswerSchema = z.union([
+  z.object({
+    status: z.number().int().min(200).max(599),
+    rawHeaders: z.array(headerPair).max(500),
+    body: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'body must be base64'),
+  }),
+  z.object({ error: z.string().min(1).max(2000) }),
+]);
+
+/** The forwarder's answer may carry a body as large as a capture's, base64 in JSON. */
+const ANSWER_BODY_LIMIT = 16 * 1024 * 1024;
+
+export async function forwardingRoutes(
+  app: FastifyInstance,
+  options: { repo: WebhooksRepo; hub: StreamHub; responders: Responders; keepAliveMs: number },
+) {
+  const cli = fs.readFileSync(CLI_FILE);
+
+  app.addHook('preClose', async () => options.hub.close());
+
+  // No automatic HEAD route: it would hold a stream open to send nothing.
+  app.get('/api/stream', { exposeHeadRoute: false }, async (request, reply) => {
+    const user = requireUser(request);
+    const query = request.query as Record<string, unknown>;
+    const { after, respond } = parseInput(streamQuerySchema, {
+      // An empty Last-Event-ID is what a client sends before it has seen any event.
+      after: request.headers['last-event-id'] || query.after,
+      respond: query.respond,
+    });
+    const cursor = after ?? (await options.repo.listVisible(user.sessionId, { limit: 1 }))[0]?.id ?? 0;
+    const raw = reply.raw;
+    let stream: EventStream | null = null;
+    let removeStream = () => {};
+    raw.on('close', () => removeStream());
+    reply.hijack();
+    removeStream = await options.hub.open(user.sessionId, {
+      responding: respond === '1',
+      poke: () => stream?.poke(),
+      close: () => (stream ? stream.close() : raw.destroy()),
+    });
+    if (raw.destroyed) return removeStream();
+    // Sent once the other instances know of this stream, so a capture after this point reaches it.
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+    });
+    raw.flushHeaders();
+    stream = startEventStream(raw, {
+      readAfter: async (from, limit) =>
+        (await options.repo.listVisibleAfter(user.sessionId, from, limit)).map((row) => toWebhookEvent(row)),
+      cursor,
+      keepAliveMs: options.keepAliveMs,
+      onError: (error) => request.log.error({ err: error }, 'event stream read failed'),
+    });
+    stream.poke();
+  });
+
+  app.post('/api/events/:id/forwarded-response', { bodyLimit: ANSWER_BODY_LIMIT }, async (request) => {
+    const user = requireUser(request);
+    const { id } = parseInput(eventIdSchema, request.params);
+    const answer = parseInput(forwardedAnswerSchema, request.body);
+    if (!(await options.repo.findVisible(user.sessionId, id))) {
+      throw new NotFoundError('This request does not exist or was deleted.');
+    }
+    options.responders.deliver(id, answer);
+    return { ok: true };
+  });
+
+  app.get('/cli/hookbay.mjs', async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(cli),
+  );
+}

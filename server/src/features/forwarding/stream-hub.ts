@@ -1,0 +1,113 @@
+/**
+ * Which sessions have event streams open, on this instance and on the others, and the pokes that
+ * make those streams read again. Each instance announces its whole list when it changes and every
+ * REFRESH_MS while it has streams; another instance's list expires EXPIRY_MS after its last
+ * announcement, so a crashed instance's streams stop drawing pokes and its `--respond` forwarders
+ * stop holding captures. A capture for a session nobody streams costs one map lookup, no message.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Cluster, HeldStreams } from '../../realtime/cluster.js';
+
+export interface LocalStream {
+  /** True when the client answers the events it gets (`hookbay forward --respond`). */
+  responding: boolean;
+  /** A new event of the stream's session may be stored: read again. */
+  poke(): void;
+  /** Ends the stream (server shutdown). */
+  close(): void;
+}
+
+export interface StreamHub {
+  /**
+   * Registers a stream. Resolves once the other instances know of it (or after the announce
+   * timeout), so a capture they take afterwards pokes it; the answer removes it again.
+   */
+  open(sessionId: string, stream: LocalStream): Promise<() => void>;
+  /** A new event of the session was stored: its streams here and on the other instances read again. */
+  stored(sessionId: string): void;
+  /** True while a `--respond` forwarder streams this session, on any instance. */
+  hasResponder(sessionId: string): boolean;
+  /** Ends every stream on this instance and stops announcing. */
+  close(): void;
+}
+
+const REFRESH_MS = 10_000;
+const EXPIRY_MS = 3 * REFRESH_MS;
+
+interface RemoteStreams {
+  streamed: Set<string>;
+  responding: Set<string>;
+  expiresAt: number;
+}
+
+export function createStreamHub(cluster: Cluster, now: () => number = Date.now): StreamHub {
+  const instanceId = randomUUID();
+  const local = new Map<string, Set<LocalStream>>();
+  const remote = new Map<string, RemoteStreams>();
+
+  function held(): HeldStreams {
+    const responding = [...local].filter(([, streams]) => [...streams].some((stream) => stream.responding));
+    return {
+      instanceId,
+      streamed: [...local.keys()],
+      responding: responding.map(([sessionId]) => sessionId),
+    };
+  }
+
+  function isHeldElsewhere(pick: (streams: RemoteStreams) => Set<string>, sessionId: string): boolean {
+    for (const [id, streams] of remote) {
+      if (streams.expiresAt < now()) remote.delete(id);
+      else if (pick(streams).has(sessionId)) return true;
+    }
+    return false;
+  }
+
+  function pokeLocal(sessionId: string): void {
+    for (const stream of local.get(sessionId) ?? []) stream.poke();
+  }
+
+  cluster.onStreams((announced) => {
+    if (announced.instanceId === instanceId) return;
+    if (announced.streamed.length === 0) {
+      remote.delete(announced.instanceId);
+      return;
+    }
+    remote.set(announced.instanceId, {
+      streamed: new Set(announced.streamed),
+      responding: new Set(announced.responding),
+      expiresAt: now() + EXPIRY_MS,
+    });
+  });
+  cluster.onPoke(pokeLocal);
+
+  const refresh = setInterval(() => {
+    if (local.size > 0) void cluster.announceStreams(held());
+  }, REFRESH_MS);
+  refresh.unref();
+
+  return {
+    async open(sessionId, stream) {
+      const streams = local.get(sessionId) ?? new Set();
+      local.set(sessionId, streams);
+      streams.add(stream);
+      await cluster.announceStreams(held());
+      return () => {
+        streams.delete(stream);
+        if (streams.size === 0) local.delete(sessionId);
+        void cluster.announceStreams(held());
+      };
+    },
+    stored(sessionId) {
+      pokeLocal(sessionId);
+      if (isHeldElsewhere((streams) => streams.streamed, sessionId)) cluster.pokeSession(sessionId);
+    },
+    hasResponder(sessionId) {
+      const here = [...(local.get(sessionId) ?? [])].some((stream) => stream.responding);
+      return here || isHeldElsewhere((streams) => streams.responding, sessionId);
+    },
+    close() {
+      clearInterval(refresh);
+      for (const streams of [...local.values()]) for (const stream of [...streams]) stream.close();
+    },
+  };
+}
