@@ -145,7 +145,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(identityPlugin, { sessions });
   await app.register(healthRoutes);
   await app.register(sessionsRoutes, { sessions });
-  await app.register(eventsRoutes, { webhooks });
+  await app.register(eventsRoutes, { webhooks, publicUrl: config.publicUrl });
   await app.register(captureRoutes, { webhooks, captureMaxBytes: config.captureMaxBytes });
   await app.register(linksRoutes, { links, publicUrl: config.publicUrl });
   await app.register(redirectRoutes, {

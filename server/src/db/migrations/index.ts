@@ -7,6 +7,7 @@ import { shortLinksMigration } from './003_short_links.js';
 import { suggestionsAndAdminMigration } from './004_suggestions_and_admin.js';
 import { visibleEventsIndexMigration } from './005_visible_events_index.js';
 import { clickRollupsMigration } from './006_click_rollups.js';
+import { eventSearchMigration } from './009_event_search.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '001_sessions': sessionsMigration,
@@ -15,4 +16,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '004_suggestions_and_admin': suggestionsAndAdminMigration,
   '005_visible_events_index': visibleEventsIndexMigration,
   '006_click_rollups': clickRollupsMigration,
+  '009_event_search': eventSearchMigration,
 };

@@ -2,7 +2,9 @@ import type SQLite from 'better-sqlite3';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { sqliteHandleOf } from '../../db/connection.js';
 import type { DatabaseSchema, WebhookEventsTable } from '../../db/schema.js';
+import type { EventsCount } from '../../../../shared/event-search.js';
 import type { EventsPageQuery } from '../../../../shared/webhooks.js';
+import { filterCondition, registerSqliteSearch, type SearchFilter } from './event-search.js';
 
 export interface CapturedRequest {
   sessionId: string;
@@ -21,14 +23,16 @@ export interface CapturedRequest {
 
 export type EventRow = Selectable<WebhookEventsTable>;
 export type NewEventRow = Omit<EventRow, 'id'>;
+export type EventsPage = Required<Pick<EventsPageQuery, 'limit'>> &
+  EventsPageQuery & { filter?: SearchFilter };
 
 export interface WebhooksRepo {
   /** Stores the rows in one transaction; returns their ids in the same order. */
   insertMany(rows: NewEventRow[]): Promise<number[]>;
-  listVisible(
-    sessionId: string,
-    page: Required<Pick<EventsPageQuery, 'limit'>> & EventsPageQuery,
-  ): Promise<EventRow[]>;
+  /** A page of the session's visible events matching `page.filter`, newest first. */
+  listVisible(sessionId: string, page: EventsPage): Promise<EventRow[]>;
+  /** How many visible events the session has, and how many of them match the filter. */
+  countVisible(sessionId: string, filter: SearchFilter): Promise<EventsCount>;
   findVisible(sessionId: string, id: number): Promise<EventRow | null>;
   /** Marks the event deleted; false when the session has no such visible event. */
   hide(sessionId: string, id: number): Promise<boolean>;
@@ -80,6 +84,12 @@ function sqliteInsertMany(sqlite: SQLite.Database): (rows: NewEventRow[]) => num
 export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
   const sqlite = sqliteHandleOf(db);
   const insertSqlite = sqlite ? sqliteInsertMany(sqlite) : null;
+  if (sqlite) registerSqliteSearch(sqlite);
+  const visibleOf = (sessionId: string) =>
+    db
+      .selectFrom('webhook_events')
+      .where('session_id', '=', sessionId)
+      .where(sql<boolean>`is_deleted = 0`);
   return {
     async insertMany(newRows) {
       const ids = insertSqlite?.(newRows);
@@ -89,25 +99,38 @@ export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
       // RETURNING does not promise that order, so sort to line ids up with the input.
       return rows.map((row) => row.id).sort((a, b) => a - b);
     },
-    async listVisible(sessionId, { limit, before, after }) {
+    async listVisible(sessionId, { limit, before, after, filter }) {
       // The page's ids come from the partial index of visible events alone (an index-only scan),
       // then their rows by primary key. Asked in one step, PostgreSQL walks the primary key from
       // the newest event and filters by session: quick for a busy session, but for one whose
       // events are all older than everybody else's it reads every newer row first (see
       // README, "Running at scale"). `is_deleted = 0` is a literal so SQLite, too, can match the partial index.
-      let ids = db
-        .selectFrom('webhook_events')
-        .select('id')
-        .where('session_id', '=', sessionId)
-        .where(sql<boolean>`is_deleted = 0`);
+      // A search filter reads the rows it tests, walking the same index newest first.
+      let ids = visibleOf(sessionId).select('id');
       if (before !== undefined) ids = ids.where('id', '<', before);
       if (after !== undefined) ids = ids.where('id', '>', after);
+      const condition = filter ? filterCondition(filter, sqlite !== undefined) : null;
+      if (condition) ids = ids.where(condition);
       return db
         .selectFrom('webhook_events')
         .selectAll()
         .where('id', 'in', ids.orderBy('id', 'desc').limit(limit))
         .orderBy('id', 'desc')
         .execute();
+    },
+    async countVisible(sessionId, filter) {
+      const condition = filterCondition(filter, sqlite !== undefined);
+      // One pass over the session's events counts both.
+      const counts = await visibleOf(sessionId)
+        .select([
+          sql<number>`count(*)`.as('total'),
+          (condition
+            ? sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`
+            : sql<number>`count(*)`
+          ).as('matching'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { matching: Number(counts.matching), total: Number(counts.total) };
     },
     async findVisible(sessionId, id) {
       const row = await db

@@ -1,0 +1,127 @@
+/**
+ * The search filters of the event list, its count and its export: parsing the query parameters,
+ * and the SQL condition each database runs. The text search scans the session's visible events
+ * (no text index): both databases compare lower-cased text with a substring test, not LIKE, so
+ * `%`, `_` and `\` in the search are plain characters.
+ */
+import { isUtf8 } from 'node:buffer';
+import type SQLite from 'better-sqlite3';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { z } from 'zod';
+import { requestContains, SEARCH_TEXT_MAX } from '../../../../shared/event-search.js';
+import { parseRawHeaders } from './event-view.js';
+
+export interface SearchFilter {
+  /** Lower-cased search text. */
+  text?: string;
+  methods?: string[];
+  /** Epoch milliseconds, inclusive. */
+  fromMs?: number;
+  /** Epoch milliseconds, exclusive. */
+  toMs?: number;
+}
+
+const METHOD_LIST = /^[A-Za-z][A-Za-z-]*(,[A-Za-z][A-Za-z-]*)*$/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+const TIME_MESSAGE = 'must be an ISO 8601 time with a time zone, such as 2026-01-31T09:30:00Z, or a date';
+
+const isoTime = z
+  .string()
+  .regex(ISO_TIME, { message: TIME_MESSAGE })
+  .transform((value) => Date.parse(value))
+  .refine((ms) => Number.isFinite(ms), { message: TIME_MESSAGE });
+
+export const filterSchema = z
+  .object({
+    q: z
+      .string()
+      .max(SEARCH_TEXT_MAX, { message: `must be at most ${SEARCH_TEXT_MAX} characters` })
+      // PostgreSQL text cannot hold NUL, and no header or path can carry one.
+      .refine((text) => !text.includes('\0'), { message: 'must not contain a NUL character' })
+      .optional(),
+    method: z
+      .string()
+      .regex(METHOD_LIST, { message: 'must be HTTP methods separated by commas, such as POST or GET,POST' })
+      .optional()
+      .or(z.literal('')),
+    from: isoTime.optional(),
+    to: isoTime.optional(),
+  })
+  .refine((query) => query.from === undefined || query.to === undefined || query.from < query.to, {
+    path: ['to'],
+    message: 'must be later than from',
+  })
+  .transform(({ q, method, from, to }): SearchFilter => ({
+    text: q ? q.toLowerCase() : undefined,
+    methods: method ? [...new Set(method.toUpperCase().split(','))] : undefined,
+    fromMs: from,
+    toMs: to,
+  }));
+
+/** The text as it appears inside the stored JSON of the raw headers. */
+function jsonEscaped(text: string): string {
+  return JSON.stringify(text).slice(1, -1);
+}
+
+const SQLITE_CONTAINS = 'hookbay_event_contains';
+
+/**
+ * SQLite has no Unicode lower-casing and no UTF-8 check of its own, so its text test is this
+ * JavaScript function, the very rule the browser applies to live events. The stored header JSON
+ * is parsed only when the text occurs in it at all.
+ */
+export function registerSqliteSearch(sqlite: SQLite.Database): void {
+  sqlite.function(
+    SQLITE_CONTAINS,
+    { deterministic: true },
+    (path: unknown, queryString: unknown, rawHeaders: unknown, body: unknown, needle: unknown) => {
+      const text = String(needle);
+      const headersJson = String(rawHeaders);
+      const bytes = body as Buffer;
+      const found = requestContains(
+        {
+          path: String(path),
+          queryString: String(queryString),
+          rawHeaders: headersJson.toLowerCase().includes(jsonEscaped(text))
+            ? parseRawHeaders(headersJson)
+            : [],
+          bodyText: isUtf8(bytes) ? bytes.toString('utf8') : null,
+        },
+        text,
+      );
+      return found ? 1 : 0;
+    },
+  );
+}
+
+/**
+ * PostgreSQL: `hookbay_body_text` (migration 009) is the body as text, NULL when it is not UTF-8.
+ * The header JSON is matched as text first and parsed only when that finds the needle.
+ */
+function postgresContains(text: string): Expression<SqlBool> {
+  // Lower-cased by PostgreSQL on both sides, so that its own case rules apply throughout.
+  const contains = (column: Expression<unknown>) => sql`strpos(lower(${column}), lower(${text})) > 0`;
+  return sql<SqlBool>`(${contains(sql.ref('path'))}
+    or ${contains(sql.ref('query_string'))}
+    or (strpos(lower(raw_headers), lower(${jsonEscaped(text)})) > 0 and exists (
+      select 1 from json_array_elements(raw_headers::json) as header
+      where ${contains(sql`header->>0`)} or ${contains(sql`header->>1`)}))
+    or ${contains(sql`hookbay_body_text(body)`)})`;
+}
+
+/** The filter's condition on `webhook_events` rows, or null when it filters nothing. */
+export function filterCondition(filter: SearchFilter, isSqlite: boolean): Expression<SqlBool> | null {
+  const parts: Expression<SqlBool>[] = [];
+  if (filter.methods?.length) parts.push(sql<SqlBool>`method in (${sql.join(filter.methods)})`);
+  if (filter.fromMs !== undefined) parts.push(sql<SqlBool>`created_at >= ${filter.fromMs}`);
+  if (filter.toMs !== undefined) parts.push(sql<SqlBool>`created_at < ${filter.toMs}`);
+  if (filter.text) {
+    parts.push(
+      isSqlite
+        ? sql<SqlBool>`${sql.raw(SQLITE_CONTAINS)}(path, query_string, raw_headers, body, ${filter.text}) = 1`
+        : postgresContains(filter.text),
+    );
+  }
+  if (parts.length === 0) return null;
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
