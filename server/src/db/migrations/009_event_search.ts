@@ -2,10 +2,10 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../connection.js';
 
 /**
- * PostgreSQL: the event search needs a body as text, but bodies are stored as bytes and
+ * PostgreSQL: the event search reads bodies as text, but bodies are stored as bytes and
  * convert_from fails on any that is not UTF-8. This function answers NULL for those instead, so
- * they are searched by their headers, path and query alone. (SQLite gets its search function from
- * the server process, see webhooks/event-search.ts.)
+ * they are searched by their headers, path and query alone; the search uses it once convert_from
+ * has failed (webhooks/event-search.ts). SQLite gets its search function from the server process.
  */
 export function eventSearchMigration(dialect: DialectName): Migration {
   return {

@@ -95,31 +95,57 @@ export function registerSqliteSearch(sqlite: SQLite.Database): void {
 }
 
 /**
- * PostgreSQL: `hookbay_body_text` (migration 009) is the body as text, NULL when it is not UTF-8.
- * The header JSON is matched as text first and parsed only when that finds the needle.
+ * How the body is read as text. SQLite: the JavaScript function above. PostgreSQL, 'postgres':
+ * convert_from, which fails the whole query on a body that is not UTF-8; 'postgres-tolerant':
+ * `hookbay_body_text` (migration 009), NULL for such a body, but its exception handler costs a
+ * subtransaction per row, three times the time of the search itself. See `runSearch`.
  */
-function postgresContains(text: string): Expression<SqlBool> {
+export type SearchEngine = 'sqlite' | 'postgres' | 'postgres-tolerant';
+
+/** PostgreSQL's error for bytes that are not valid in the encoding (character_not_in_repertoire). */
+const INVALID_BYTES = '22021';
+
+/**
+ * Runs a query built for `engine`. On PostgreSQL it is tried with the quick body conversion
+ * first; only a session holding a body that is not UTF-8 pays for a second, tolerant run.
+ */
+export async function runSearch<T>(isSqlite: boolean, run: (engine: SearchEngine) => Promise<T>): Promise<T> {
+  if (isSqlite) return run('sqlite');
+  try {
+    return await run('postgres');
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== INVALID_BYTES) throw error;
+    return run('postgres-tolerant');
+  }
+}
+
+/** The header JSON is matched as text first and parsed only when that finds the needle. */
+function postgresContains(text: string, tolerant: boolean): Expression<SqlBool> {
   // Lower-cased by PostgreSQL on both sides, so that its own case rules apply throughout.
   const contains = (column: Expression<unknown>) => sql`strpos(lower(${column}), lower(${text})) > 0`;
+  // Without the explicit collation, lower() leaves convert_from's non-ASCII letters as they are.
+  const bodyText = tolerant
+    ? sql`hookbay_body_text(body)`
+    : sql`convert_from(body, 'UTF8') collate "default"`;
   return sql<SqlBool>`(${contains(sql.ref('path'))}
     or ${contains(sql.ref('query_string'))}
     or (strpos(lower(raw_headers), lower(${jsonEscaped(text)})) > 0 and exists (
       select 1 from json_array_elements(raw_headers::json) as header
       where ${contains(sql`header->>0`)} or ${contains(sql`header->>1`)}))
-    or ${contains(sql`hookbay_body_text(body)`)})`;
+    or ${contains(bodyText)})`;
 }
 
 /** The filter's condition on `webhook_events` rows, or null when it filters nothing. */
-export function filterCondition(filter: SearchFilter, isSqlite: boolean): Expression<SqlBool> | null {
+export function filterCondition(filter: SearchFilter, engine: SearchEngine): Expression<SqlBool> | null {
   const parts: Expression<SqlBool>[] = [];
   if (filter.methods?.length) parts.push(sql<SqlBool>`method in (${sql.join(filter.methods)})`);
   if (filter.fromMs !== undefined) parts.push(sql<SqlBool>`created_at >= ${filter.fromMs}`);
   if (filter.toMs !== undefined) parts.push(sql<SqlBool>`created_at < ${filter.toMs}`);
   if (filter.text) {
     parts.push(
-      isSqlite
+      engine === 'sqlite'
         ? sql<SqlBool>`${sql.raw(SQLITE_CONTAINS)}(path, query_string, raw_headers, body, ${filter.text}) = 1`
-        : postgresContains(filter.text),
+        : postgresContains(filter.text, engine === 'postgres-tolerant'),
     );
   }
   if (parts.length === 0) return null;

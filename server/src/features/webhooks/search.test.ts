@@ -96,6 +96,11 @@ describe.each(storageBackends)('event search on $name', ({ postgres }) => {
     expect(await search(user, 'needle')).toEqual([]);
     expect(await search(user, 'octet-stream')).toEqual([id]);
     expect(await search(user, 'binary')).toEqual([id]);
+    // The session's text bodies are still searched, letters in any case.
+    const text = await captureOk(app, user, { payload: 'A NEEDLE in Ärger' });
+    expect(await search(user, 'needle')).toEqual([text]);
+    expect(await search(user, 'ärger')).toEqual([text]);
+    expect(await count(user, '?q=needle')).toEqual({ matching: 1, total: 2 });
   });
 
   it('filters by one method in any case, or by a comma list', async () => {

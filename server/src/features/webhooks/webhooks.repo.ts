@@ -4,7 +4,7 @@ import { sqliteHandleOf } from '../../db/connection.js';
 import type { DatabaseSchema, WebhookEventsTable } from '../../db/schema.js';
 import type { EventsCount } from '../../../../shared/event-search.js';
 import type { EventsPageQuery } from '../../../../shared/webhooks.js';
-import { filterCondition, registerSqliteSearch, type SearchFilter } from './event-search.js';
+import { filterCondition, registerSqliteSearch, runSearch, type SearchFilter } from './event-search.js';
 
 export interface CapturedRequest {
   sessionId: string;
@@ -109,27 +109,30 @@ export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
       let ids = visibleOf(sessionId).select('id');
       if (before !== undefined) ids = ids.where('id', '<', before);
       if (after !== undefined) ids = ids.where('id', '>', after);
-      const condition = filter ? filterCondition(filter, sqlite !== undefined) : null;
-      if (condition) ids = ids.where(condition);
-      return db
-        .selectFrom('webhook_events')
-        .selectAll()
-        .where('id', 'in', ids.orderBy('id', 'desc').limit(limit))
-        .orderBy('id', 'desc')
-        .execute();
+      return runSearch(sqlite !== undefined, (engine) => {
+        const condition = filter ? filterCondition(filter, engine) : null;
+        return db
+          .selectFrom('webhook_events')
+          .selectAll()
+          .where('id', 'in', (condition ? ids.where(condition) : ids).orderBy('id', 'desc').limit(limit))
+          .orderBy('id', 'desc')
+          .execute();
+      });
     },
     async countVisible(sessionId, filter) {
-      const condition = filterCondition(filter, sqlite !== undefined);
       // One pass over the session's events counts both.
-      const counts = await visibleOf(sessionId)
-        .select([
-          sql<number>`count(*)`.as('total'),
-          (condition
-            ? sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`
-            : sql<number>`count(*)`
-          ).as('matching'),
-        ])
-        .executeTakeFirstOrThrow();
+      const counts = await runSearch(sqlite !== undefined, (engine) => {
+        const condition = filterCondition(filter, engine);
+        return visibleOf(sessionId)
+          .select([
+            sql<number>`count(*)`.as('total'),
+            (condition
+              ? sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`
+              : sql<number>`count(*)`
+            ).as('matching'),
+          ])
+          .executeTakeFirstOrThrow();
+      });
       return { matching: Number(counts.matching), total: Number(counts.total) };
     },
     async findVisible(sessionId, id) {
