@@ -69,12 +69,18 @@ function selectionAfterGrowth(state: ListState, events: WebhookEvent[]): number 
   return events[0]?.id ?? null;
 }
 
-/** The first page arrived: merged with any live events already shown, and the first event selected. */
+/** A new search filter: the list starts afresh, keeping the selection in case it is among the matches. */
+export function restartList(state: ListState): ListState {
+  return { ...initialListState, selectedId: state.selectedId };
+}
+
+/** The first page arrived: merged with any live events already shown; the selection kept if listed, else the first event. */
 export function applyFirstPage(state: ListState, page: readonly WebhookEvent[], pageSize: number): ListState {
   const events = mergeEvents(state.events, page);
+  const isSelectedListed = events.some((event) => event.id === state.selectedId);
   return {
     events,
-    selectedId: state.selectedId ?? events[0]?.id ?? null,
+    selectedId: isSelectedListed ? state.selectedId : (events[0]?.id ?? null),
     newestId: maxId(state.newestId, page),
     oldestId: minId(null, page),
     hasOlder: page.length >= pageSize,
