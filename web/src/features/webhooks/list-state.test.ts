@@ -6,6 +6,7 @@ import {
   applyOlderPage,
   initialListState,
   removeEvent,
+  restartList,
   selectedEvent,
   selectEvent,
   type ListState,
@@ -135,5 +136,16 @@ describe('webhook request list', () => {
   it('orders requests by id when pages overlap', () => {
     const state = applyCaughtUp(loaded(5, 1), makeEvents(6, 4, 3));
     expect(ids(state)).toEqual([6, 5, 4, 3, 1]);
+  });
+});
+
+describe('restartList', () => {
+  it('empties the list for a new filter and keeps the selection if the new first page lists it', () => {
+    const shown = selectEvent(applyFirstPage(initialListState, makeEvents(3, 2, 1), 100), 2);
+    const restarted = restartList(shown);
+    expect(restarted).toEqual({ ...initialListState, selectedId: 2 });
+    expect(applyFirstPage(restarted, makeEvents(2, 1), 100).selectedId).toBe(2);
+    expect(applyFirstPage(restarted, makeEvents(3, 1), 100).selectedId).toBe(3);
+    expect(applyFirstPage(restarted, [], 100).selectedId).toBeNull();
   });
 });
