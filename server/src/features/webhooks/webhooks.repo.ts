@@ -105,16 +105,28 @@ export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
       // the newest event and filters by session: quick for a busy session, but for one whose
       // events are all older than everybody else's it reads every newer row first (see
       // README, "Running at scale"). `is_deleted = 0` is a literal so SQLite, too, can match the partial index.
-      // A search filter reads the rows it tests, walking the same index newest first.
-      let ids = visibleOf(sessionId).select('id');
-      if (before !== undefined) ids = ids.where('id', '<', before);
-      if (after !== undefined) ids = ids.where('id', '>', after);
       return runSearch(sqlite !== undefined, (engine) => {
         const condition = filter ? filterCondition(filter, engine) : null;
+        let ids = condition
+          ? // A search tests the rows themselves, so no index-only scan. Its session is written as
+            // a range and the order includes session_id so that only the session's own index gives
+            // that order: with `session_id =` the order is plain id, and PostgreSQL may walk the
+            // primary key through every session's rows, testing each, to fill the page sooner.
+            db
+              .selectFrom('webhook_events')
+              .select('id')
+              .where('session_id', '>=', sessionId)
+              .where('session_id', '<=', sessionId)
+              .where(sql<boolean>`is_deleted = 0`)
+              .where(condition)
+              .orderBy('session_id', 'desc')
+          : visibleOf(sessionId).select('id');
+        if (before !== undefined) ids = ids.where('id', '<', before);
+        if (after !== undefined) ids = ids.where('id', '>', after);
         return db
           .selectFrom('webhook_events')
           .selectAll()
-          .where('id', 'in', (condition ? ids.where(condition) : ids).orderBy('id', 'desc').limit(limit))
+          .where('id', 'in', ids.orderBy('id', 'desc').limit(limit))
           .orderBy('id', 'desc')
           .execute();
       });

@@ -1,7 +1,7 @@
 /** Above the request list: the search box, the method chips, the hidden-by-filter note and export links. */
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { isFiltering, type EventsFilter } from '../../../../../shared/event-search';
+import { isFiltering, SEARCH_TEXT_MAX, type EventsFilter } from '../../../../../shared/event-search';
 import { METHOD_CHIPS, type MethodChip } from './event-filter';
 import { exportUrl, type ExportFormat } from './export-url';
 import { searchMessages } from './messages';
@@ -44,6 +44,7 @@ export function SearchBar({
         type="search"
         size="sm"
         value={text}
+        maxLength={SEARCH_TEXT_MAX}
         placeholder={searchMessages.searchPlaceholder}
         aria-label={searchMessages.searchLabel}
         onChange={(event) => onTextChange(event.target.value)}
