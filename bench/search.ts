@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
@@ -108,6 +109,9 @@ async function fill(databaseUrl: string | null, dataDir: string, sessionIds: str
         await repo.insertMany(rows);
       }
     }
+    // Fresh statistics, as autovacuum keeps them on a live database; without them PostgreSQL
+    // guesses the session holds two rows and plans accordingly.
+    if (databaseUrl) await sql`analyze webhook_events`.execute(database.db);
   } finally {
     await database.close();
   }
