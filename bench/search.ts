@@ -42,6 +42,7 @@ const SEARCHES: { name: string; route: '/api/events' | '/api/events/count'; quer
   { name: 'list, method only', route: '/api/events', query: 'method=DELETE' },
   { name: 'list, text in a header value', route: '/api/events', query: 'q=req_00042' },
   { name: 'list, no match', route: '/api/events', query: 'q=nothing%20like%20this' },
+  { name: 'list, no match, non-ASCII text', route: '/api/events', query: 'q=Z%C3%9CRICH' },
   { name: 'count, rare text', route: '/api/events/count', query: 'q=cus_rare' },
   { name: 'count, common text', route: '/api/events/count', query: 'q=invoice' },
 ];

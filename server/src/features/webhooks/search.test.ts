@@ -55,6 +55,9 @@ describe.each(storageBackends)('event search on $name', ({ postgres }) => {
     const greek = await captureOk(app, user, { payload: 'ΣΟΦΙΑ' });
     expect(await search(user, 'äRGER ÜBER')).toEqual([german]);
     expect(await search(user, 'σοφια')).toEqual([greek]);
+    // An ASCII search in text that is not all ASCII.
+    expect(await search(user, 'RGER')).toEqual([german]);
+    expect(await search(user, 'STRA')).toEqual([german]);
   });
 
   it('treats %, _, \\ and quotes as plain characters', async () => {
