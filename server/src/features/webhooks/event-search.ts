@@ -123,12 +123,12 @@ export async function runSearch<T>(isSqlite: boolean, run: (engine: SearchEngine
  * The header JSON is matched as text first and parsed only when that finds the needle. Text is
  * lower-cased by PostgreSQL on both sides, so that its own case rules apply throughout. Under the
  * database's collation lower() converts every string to wide characters and back, which made a
- * search three times slower; a needle of ASCII characters only can match only ASCII letters
+ * search three times slower; a needle of printable ASCII only can match only ASCII letters
  * (bar a few oddities such as the Kelvin sign), so it is compared under the "C" collation, which
  * lower-cases ASCII in place.
  */
 function postgresContains(text: string, tolerant: boolean): Expression<SqlBool> {
-  const collation = sql.id(/^[\x00-\x7f]*$/.test(text) ? 'C' : 'default');
+  const collation = sql.id(/^[ -~]*$/.test(text) ? 'C' : 'default');
   const contains = (column: Expression<unknown>, needle = text) =>
     sql`strpos(lower((${column}) collate ${collation}), lower(${needle}::text collate ${collation})) > 0`;
   const bodyText = tolerant ? sql`hookbay_body_text(body)` : sql`convert_from(body, 'UTF8')`;
