@@ -64,6 +64,8 @@ function jsonEscaped(text: string): string {
 }
 
 const SQLITE_CONTAINS = 'hookbay_event_contains';
+const SQLITE_HEADERS_CONTAIN = 'hookbay_headers_contain';
+const SQLITE_IS_UTF8 = 'hookbay_is_utf8';
 
 /**
  * A needle of printable ASCII can only match ASCII letters (bar oddities such as the Kelvin sign,
@@ -72,27 +74,32 @@ const SQLITE_CONTAINS = 'hookbay_event_contains';
 const PRINTABLE_ASCII = /^[ -~]*$/;
 
 /**
- * SQLite: the JavaScript test, for an ASCII needle only on rows where SQLite's own ASCII
- * lower-casing finds it somewhere: calling into JavaScript for every row cost twice the scan.
+ * SQLite: other needles go through the JavaScript rule whole. An ASCII needle is looked for with
+ * SQLite's own ASCII lower-casing, and JavaScript only confirms what SQLite cannot tell: that the
+ * needle is inside one header name or value rather than across the stored JSON, and that the
+ * body is UTF-8. Calling into JavaScript for every row cost twice the scan.
  */
 function sqliteContains(text: string): Expression<SqlBool> {
-  const exact = sql<SqlBool>`${sql.raw(SQLITE_CONTAINS)}(path, query_string, raw_headers, body, ${text}) = 1`;
-  if (!PRINTABLE_ASCII.test(text)) return exact;
-  return sql<SqlBool>`((instr(lower(path), ${text}) > 0
+  if (!PRINTABLE_ASCII.test(text)) {
+    return sql<SqlBool>`${sql.raw(SQLITE_CONTAINS)}(path, query_string, raw_headers, body, ${text}) = 1`;
+  }
+  return sql<SqlBool>`(instr(lower(path), ${text}) > 0
     or instr(lower(query_string), ${text}) > 0
-    or instr(lower(raw_headers), ${jsonEscaped(text)}) > 0
-    or instr(lower(cast(body as text)), ${text}) > 0) and ${exact})`;
+    or (instr(lower(raw_headers), ${jsonEscaped(text)}) > 0
+      and ${sql.raw(SQLITE_HEADERS_CONTAIN)}(raw_headers, ${text}) = 1)
+    or (instr(lower(cast(body as text)), ${text}) > 0 and ${sql.raw(SQLITE_IS_UTF8)}(body) = 1))`;
 }
 
 /**
- * SQLite has no Unicode lower-casing and no UTF-8 check of its own, so its text test is this
- * JavaScript function, the very rule the browser applies to live events. The stored header JSON
- * is parsed only when the text occurs in it at all.
+ * SQLite has no Unicode lower-casing and no UTF-8 check of its own, so its text test is done by
+ * these JavaScript functions, with the very rule the browser applies to live events. The stored
+ * header JSON is parsed only when the text occurs in it at all.
  */
 export function registerSqliteSearch(sqlite: SQLite.Database): void {
+  const options = { deterministic: true };
   sqlite.function(
     SQLITE_CONTAINS,
-    { deterministic: true },
+    options,
     (path: unknown, queryString: unknown, rawHeaders: unknown, body: unknown, needle: unknown) => {
       const text = String(needle);
       const headersJson = String(rawHeaders);
@@ -111,6 +118,16 @@ export function registerSqliteSearch(sqlite: SQLite.Database): void {
       return found ? 1 : 0;
     },
   );
+  sqlite.function(SQLITE_HEADERS_CONTAIN, options, (rawHeaders: unknown, needle: unknown) => {
+    const request = {
+      path: '',
+      queryString: '',
+      rawHeaders: parseRawHeaders(String(rawHeaders)),
+      bodyText: null,
+    };
+    return requestContains(request, String(needle)) ? 1 : 0;
+  });
+  sqlite.function(SQLITE_IS_UTF8, options, (body: unknown) => (isUtf8(body as Buffer) ? 1 : 0));
 }
 
 /**
