@@ -74,6 +74,15 @@ const SQLITE_IS_UTF8 = 'hookbay_is_utf8';
 const PRINTABLE_ASCII = /^[ -~]*$/;
 
 /**
+ * The longest stretch of printable ASCII in a needle that has other characters too: text that
+ * holds the needle in any case holds this stretch in ASCII case-insensitively, so the cheap ASCII
+ * test rules out most rows before the full one runs.
+ */
+function longestAsciiRun(text: string): string {
+  return text.split(/[^ -~]+/).reduce((longest, run) => (run.length > longest.length ? run : longest), '');
+}
+
+/**
  * SQLite: other needles go through the JavaScript rule whole. An ASCII needle is looked for with
  * SQLite's own ASCII lower-casing, and JavaScript only confirms what SQLite cannot tell: that the
  * needle is inside one header name or value rather than across the stored JSON, and that the
@@ -81,7 +90,13 @@ const PRINTABLE_ASCII = /^[ -~]*$/;
  */
 function sqliteContains(text: string): Expression<SqlBool> {
   if (!PRINTABLE_ASCII.test(text)) {
-    return sql<SqlBool>`${sql.raw(SQLITE_CONTAINS)}(path, query_string, raw_headers, body, ${text}) = 1`;
+    const exact = sql<SqlBool>`${sql.raw(SQLITE_CONTAINS)}(path, query_string, raw_headers, body, ${text}) = 1`;
+    const run = longestAsciiRun(text);
+    if (!run) return exact;
+    return sql<SqlBool>`((instr(lower(path), ${run}) > 0
+      or instr(lower(query_string), ${run}) > 0
+      or instr(lower(raw_headers), ${jsonEscaped(run)}) > 0
+      or instr(lower(cast(body as text)), ${run}) > 0) and ${exact})`;
   }
   return sql<SqlBool>`(instr(lower(path), ${text}) > 0
     or instr(lower(query_string), ${text}) > 0
@@ -160,19 +175,26 @@ export async function runSearch<T>(isSqlite: boolean, run: (engine: SearchEngine
  * lower-cased by PostgreSQL on both sides, so that its own case rules apply throughout. Under the
  * database's collation lower() converts every string to wide characters and back, which made a
  * search three times slower, so an ASCII needle is compared under the "C" collation, which
- * lower-cases ASCII in place.
+ * lower-cases ASCII in place, and any other only where its longest ASCII stretch is found that way.
  */
 function postgresContains(text: string, tolerant: boolean): Expression<SqlBool> {
-  const collation = sql.id(PRINTABLE_ASCII.test(text) ? 'C' : 'default');
-  const contains = (column: Expression<unknown>, needle = text) =>
-    sql`strpos(lower((${column}) collate ${collation}), lower(${needle}::text collate ${collation})) > 0`;
   const bodyText = tolerant ? sql`hookbay_body_text(body)` : sql`convert_from(body, 'UTF8')`;
-  return sql<SqlBool>`(${contains(sql.ref('path'))}
-    or ${contains(sql.ref('query_string'))}
-    or (${contains(sql.ref('raw_headers'), jsonEscaped(text))} and exists (
+  return sql<SqlBool>`(${postgresTextContains(sql.ref('path'), text)}
+    or ${postgresTextContains(sql.ref('query_string'), text)}
+    or (${postgresTextContains(sql.ref('raw_headers'), jsonEscaped(text))} and exists (
       select 1 from json_array_elements(raw_headers::json) as header
-      where ${contains(sql`header->>0`)} or ${contains(sql`header->>1`)}))
-    or ${contains(bodyText)})`;
+      where ${postgresTextContains(sql`header->>0`, text)} or ${postgresTextContains(sql`header->>1`, text)}))
+    or ${postgresTextContains(bodyText, text)})`;
+}
+
+function postgresTextContains(column: Expression<unknown>, needle: string): Expression<SqlBool> {
+  const contains = (part: string, collation: 'C' | 'default') =>
+    sql<SqlBool>`strpos(lower((${column}) collate ${sql.id(collation)}), lower(${part}::text collate ${sql.id(collation)})) > 0`;
+  if (PRINTABLE_ASCII.test(needle)) return contains(needle, 'C');
+  const run = longestAsciiRun(needle);
+  return run
+    ? sql<SqlBool>`(${contains(run, 'C')} and ${contains(needle, 'default')})`
+    : contains(needle, 'default');
 }
 
 /** The filter's condition on `webhook_events` rows, or null when it filters nothing. */

@@ -55,6 +55,10 @@ describe.each(storageBackends)('event search on $name', ({ postgres }) => {
     const greek = await captureOk(app, user, { payload: 'ΣΟΦΙΑ' });
     expect(await search(user, 'äRGER ÜBER')).toEqual([german]);
     expect(await search(user, 'σοφια')).toEqual([greek]);
+    // Its ASCII part alone is not enough.
+    const ascii = await captureOk(app, user, { payload: 'Zurich' });
+    expect(await search(user, 'ZÜRICH')).toEqual([]);
+    expect(await search(user, 'URICH')).toEqual([ascii]);
     // An ASCII search in text that is not all ASCII.
     expect(await search(user, 'RGER')).toEqual([german]);
     expect(await search(user, 'STRA')).toEqual([german]);
