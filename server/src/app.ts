@@ -207,7 +207,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(identityPlugin, { sessions });
   await app.register(healthRoutes, { storageProblem: async () => (storage ? storage.problem() : null) });
   await app.register(sessionsRoutes, { sessions });
-  await app.register(eventsRoutes, { webhooks });
+  await app.register(eventsRoutes, { webhooks, publicUrl: config.publicUrl });
   await app.register(replayRoutes, {
     webhooks,
     allowPrivate: config.replayAllowPrivate,

@@ -180,7 +180,10 @@ function checkAnswer(
  */
 export async function fuzzRoutes(app: FastifyInstance, runs: number, seed?: number): Promise<void> {
   const user = await createSession(app);
-  const operations = apiOperations.filter((operation) => !operation.path.startsWith('/api/docs'));
+  // The event stream stays open for as long as its client does, which an in-process request never ends.
+  const operations = apiOperations.filter(
+    (operation) => !operation.path.startsWith('/api/docs') && operation.path !== '/api/stream',
+  );
   const result = await fc.check(
     fc.asyncProperty(fuzzCases(operations), async (fuzz: FuzzCase) => {
       const values =

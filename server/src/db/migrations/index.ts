@@ -9,6 +9,7 @@ import { visibleEventsIndexMigration } from './005_visible_events_index.js';
 import { clickRollupsMigration } from './006_click_rollups.js';
 import { eventOrderAndResponseMigration } from './007_event_order_and_response.js';
 import { responseRulesMigration } from './008_response_rules.js';
+import { eventSearchMigration } from './009_event_search.js';
 import { linkOptionsMigration } from './010_link_options.js';
 import { sessionIpsMigration } from './011_session_ips.js';
 
@@ -21,6 +22,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '006_click_rollups': clickRollupsMigration,
   '007_event_order_and_response': eventOrderAndResponseMigration,
   '008_response_rules': responseRulesMigration,
+  '009_event_search': eventSearchMigration,
   '010_link_options': linkOptionsMigration,
   '011_session_ips': sessionIpsMigration,
 };

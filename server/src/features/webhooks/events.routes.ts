@@ -1,8 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { EVENTS_PAGE_DEFAULT, EVENTS_PAGE_MAX } from '../../../../shared/webhooks.js';
+import { EVENTS_PAGE_DEFAULT, EVENTS_PAGE_MAX, webhookUrl } from '../../../../shared/webhooks.js';
 import { requireUser } from '../../http/identity.js';
 import { parseInput } from '../../http/validation.js';
+import { EXPORT_CONTENT_TYPES, EXPORT_FORMATS, exportChunks } from './event-export.js';
+import { filterSchema } from './event-search.js';
 import type { WebhooksService } from './webhooks.service.js';
 
 export const eventsPageSchema = z.object({
@@ -11,12 +14,41 @@ export const eventsPageSchema = z.object({
   after: z.coerce.number().int().min(0).optional(),
 });
 
+export const exportSchema = z.object({
+  format: z.enum(EXPORT_FORMATS, { message: 'must be har or ndjson' }),
+});
+
 export const eventIdSchema = z.object({ id: z.coerce.number().int().positive() });
 
-export async function eventsRoutes(app: FastifyInstance, options: { webhooks: WebhooksService }) {
+export async function eventsRoutes(
+  app: FastifyInstance,
+  options: { webhooks: WebhooksService; publicUrl: string | null },
+) {
+  const apiBaseOf = (request: FastifyRequest) => options.publicUrl ?? `${request.protocol}://${request.host}`;
+
   app.get('/api/events', async (request) => {
     const user = requireUser(request);
-    return options.webhooks.list(user, parseInput(eventsPageSchema, request.query));
+    const page = parseInput(eventsPageSchema, request.query);
+    const filter = parseInput(filterSchema, request.query);
+    return options.webhooks.list(user, { ...page, filter });
+  });
+
+  app.get('/api/events/count', async (request) => {
+    const user = requireUser(request);
+    return options.webhooks.count(user, parseInput(filterSchema, request.query));
+  });
+
+  app.get('/api/events/export', async (request, reply) => {
+    const user = requireUser(request);
+    const { format } = parseInput(exportSchema, request.query);
+    const filter = parseInput(filterSchema, request.query);
+    const rows = options.webhooks.matchingRows(user, filter);
+    const captureUrl = webhookUrl(apiBaseOf(request), user.sessionId);
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type(EXPORT_CONTENT_TYPES[format])
+      .header('content-disposition', `attachment; filename="hookbay-requests-${day}.${format}"`)
+      .send(Readable.from(exportChunks(format, rows, captureUrl)));
   });
 
   app.delete('/api/events/:id', async (request) => {

@@ -2,7 +2,9 @@ import type SQLite from 'better-sqlite3';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { sqliteHandleOf } from '../../db/connection.js';
 import type { DatabaseSchema, WebhookEventsTable } from '../../db/schema.js';
+import type { EventsCount } from '../../../../shared/event-search.js';
 import type { CaptureResponse, EventsPageQuery } from '../../../../shared/webhooks.js';
+import { filterCondition, registerSqliteSearch, runSearch, type SearchFilter } from './event-search.js';
 
 export interface CapturedRequest {
   sessionId: string;
@@ -23,6 +25,8 @@ export interface CapturedRequest {
 export type EventRow = Selectable<WebhookEventsTable>;
 /** The repo fills in `previous_id` itself, under the session's lock. */
 export type NewEventRow = Omit<EventRow, 'id' | 'previous_id'>;
+export type EventsPage = Required<Pick<EventsPageQuery, 'limit'>> &
+  EventsPageQuery & { filter?: SearchFilter };
 
 /** Where a stored row sits: its id and the id of the session's event stored just before it. */
 export interface StoredPlace {
@@ -37,10 +41,10 @@ export interface WebhooksRepo {
    * reading `after` the newest id one has seen never skips an event still being committed.
    */
   insertMany(rows: NewEventRow[]): Promise<StoredPlace[]>;
-  listVisible(
-    sessionId: string,
-    page: Required<Pick<EventsPageQuery, 'limit'>> & EventsPageQuery,
-  ): Promise<EventRow[]>;
+  /** A page of the session's visible events matching `page.filter`, newest first. */
+  listVisible(sessionId: string, page: EventsPage): Promise<EventRow[]>;
+  /** How many visible events the session has, and how many of them match the filter. */
+  countVisible(sessionId: string, filter: SearchFilter): Promise<EventsCount>;
   findVisible(sessionId: string, id: number): Promise<EventRow | null>;
   /** Marks the event deleted; false when the session has no such visible event. */
   hide(sessionId: string, id: number): Promise<boolean>;
@@ -203,29 +207,63 @@ async function insertInSessionOrder(
 export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
   const sqlite = sqliteHandleOf(db);
   const insertSqlite = sqlite ? sqliteInsertMany(sqlite) : null;
+  if (sqlite) registerSqliteSearch(sqlite);
+  const visibleOf = (sessionId: string) =>
+    db
+      .selectFrom('webhook_events')
+      .where('session_id', '=', sessionId)
+      .where(sql<boolean>`is_deleted = 0`);
   return {
     async insertMany(newRows) {
       return insertSqlite?.(newRows) ?? insertInSessionOrder(db, newRows, !sqlite);
     },
-    async listVisible(sessionId, { limit, before, after }) {
+    async listVisible(sessionId, { limit, before, after, filter }) {
       // The page's ids come from the partial index of visible events alone (an index-only scan),
       // then their rows by primary key. Asked in one step, PostgreSQL walks the primary key from
       // the newest event and filters by session: quick for a busy session, but for one whose
       // events are all older than everybody else's it reads every newer row first (see
       // README, "Running at scale"). `is_deleted = 0` is a literal so SQLite, too, can match the partial index.
-      let ids = db
-        .selectFrom('webhook_events')
-        .select('id')
-        .where('session_id', '=', sessionId)
-        .where(sql<boolean>`is_deleted = 0`);
-      if (before !== undefined) ids = ids.where('id', '<', before);
-      if (after !== undefined) ids = ids.where('id', '>', after);
-      return db
-        .selectFrom('webhook_events')
-        .selectAll()
-        .where('id', 'in', ids.orderBy('id', 'desc').limit(limit))
-        .orderBy('id', 'desc')
-        .execute();
+      return runSearch(sqlite !== undefined, (engine) => {
+        const condition = filter ? filterCondition(filter, engine) : null;
+        let ids = condition
+          ? // A search tests the rows themselves, so no index-only scan. Its session is written as
+            // a range and the order includes session_id so that only the session's own index gives
+            // that order: with `session_id =` the order is plain id, and PostgreSQL may walk the
+            // primary key through every session's rows, testing each, to fill the page sooner.
+            db
+              .selectFrom('webhook_events')
+              .select('id')
+              .where('session_id', '>=', sessionId)
+              .where('session_id', '<=', sessionId)
+              .where(sql<boolean>`is_deleted = 0`)
+              .where(condition)
+              .orderBy('session_id', 'desc')
+          : visibleOf(sessionId).select('id');
+        if (before !== undefined) ids = ids.where('id', '<', before);
+        if (after !== undefined) ids = ids.where('id', '>', after);
+        return db
+          .selectFrom('webhook_events')
+          .selectAll()
+          .where('id', 'in', ids.orderBy('id', 'desc').limit(limit))
+          .orderBy('id', 'desc')
+          .execute();
+      });
+    },
+    async countVisible(sessionId, filter) {
+      // One pass over the session's events counts both.
+      const counts = await runSearch(sqlite !== undefined, (engine) => {
+        const condition = filterCondition(filter, engine);
+        return visibleOf(sessionId)
+          .select([
+            sql<number>`count(*)`.as('total'),
+            (condition
+              ? sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`
+              : sql<number>`count(*)`
+            ).as('matching'),
+          ])
+          .executeTakeFirstOrThrow();
+      });
+      return { matching: Number(counts.matching), total: Number(counts.total) };
     },
     async findVisible(sessionId, id) {
       const row = await db

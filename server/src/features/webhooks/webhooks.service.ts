@@ -2,22 +2,33 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { WEBHOOK_REQUEST } from '../../../../shared/realtime.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
-import type { EventsPageQuery, WebhookEvent } from '../../../../shared/webhooks.js';
+import type { EventsCount } from '../../../../shared/event-search.js';
+import type { WebhookEvent } from '../../../../shared/webhooks.js';
 import { createBatcher } from '../../db/batcher.js';
 import { HttpError, NotFoundError } from '../../http/errors.js';
 import type { Publisher } from '../../realtime/publisher.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import { parseRawHeaders, toWebhookEvent } from './event-view.js';
-import { toEventRow, type CapturedRequest, type NewEventRow, type WebhooksRepo } from './webhooks.repo.js';
-import type { EventRow } from './webhooks.repo.js';
+import type { SearchFilter } from './event-search.js';
+import {
+  toEventRow,
+  type CapturedRequest,
+  type EventRow,
+  type EventsPage,
+  type NewEventRow,
+  type WebhooksRepo,
+} from './webhooks.repo.js';
 
 export interface WebhooksService {
   /** The user whose webhook URL carries this session id, or null when there is none. */
   ownerOf(sessionId: string): Promise<SessionUser | null>;
   /** Stores a request captured for `owner` (found with ownerOf) and pushes it to them. */
   capture(owner: SessionUser, request: CapturedRequest): Promise<WebhookEvent>;
-  /** The user's visible events, newest first. */
-  list(user: SessionUser, page: EventsPageQuery & { limit: number }): Promise<WebhookEvent[]>;
+  /** The user's visible events matching `page.filter`, newest first. */
+  list(user: SessionUser, page: EventsPage): Promise<WebhookEvent[]>;
+  count(user: SessionUser, filter: SearchFilter): Promise<EventsCount>;
+  /** Every visible event matching the filter, newest first, read from the store a page at a time. */
+  matchingRows(user: SessionUser, filter: SearchFilter): AsyncIterable<EventRow>;
   /** Hides the event; NotFoundError when the user has no such event. */
   hide(user: SessionUser, id: number): Promise<void>;
   /** The stored body bytes, with the content encoding undone when `decoded` is set. */
@@ -35,6 +46,8 @@ export interface WebhooksService {
 }
 
 const DECODED_MAX_BYTES = 10 * 1024 * 1024;
+/** Rows hold whole bodies (up to the capture limit each), so an export reads few at a time. */
+const EXPORT_PAGE_SIZE = 25;
 const decoders: Record<string, (input: Buffer, options: zlib.ZlibOptions) => Promise<Buffer>> = {
   gzip: promisify(zlib.gunzip),
   'x-gzip': promisify(zlib.gunzip),
@@ -104,6 +117,17 @@ export function createWebhooksService(deps: {
     async list(user, page) {
       const rows = await deps.repo.listVisible(user.sessionId, page);
       return rows.map((row) => toWebhookEvent(row));
+    },
+    count: (user, filter) => deps.repo.countVisible(user.sessionId, filter),
+    async *matchingRows(user, filter) {
+      let before: number | undefined;
+      for (;;) {
+        const rows = await deps.repo.listVisible(user.sessionId, { limit: EXPORT_PAGE_SIZE, before, filter });
+        yield* rows;
+        const oldest = rows.at(-1);
+        if (rows.length < EXPORT_PAGE_SIZE || !oldest) return;
+        before = oldest.id;
+      }
     },
     async hide(user, id) {
       if (!(await deps.repo.hide(user.sessionId, id))) {

@@ -15,7 +15,8 @@ import {
 } from '../../../../shared/suggestions.js';
 import { forwardedAnswerSchema, streamQuerySchema } from '../../features/forwarding/forwarding.routes.js';
 import { disabledBodySchema } from '../../features/short-links/links-admin.routes.js';
-import { eventIdSchema, eventsPageSchema } from '../../features/webhooks/events.routes.js';
+import { filterSchema } from '../../features/webhooks/event-search.js';
+import { eventIdSchema, eventsPageSchema, exportSchema } from '../../features/webhooks/events.routes.js';
 
 export type Access = 'public' | 'session' | 'admin';
 
@@ -61,6 +62,9 @@ const idParams = z.object({ id: z.string() });
 const sessionIdParams = z.object({
   sessionId: z.string().describe('The session id (a UUID) from the webhook URL.'),
 });
+
+/** The search filters as sent (their parsed form is for the database). */
+const searchQuery = filterSchema.in;
 
 const unauthorised: Record<number, ApiResponse> = {
   401: { description: 'No session, or an unknown one.', schema: errorSchema },
@@ -139,8 +143,12 @@ export const apiOperations: ApiOperation[] = [
     path: '/api/events',
     tag: 'Webhook Inspector',
     summary: 'List captured requests, newest first',
+    description:
+      '`q` finds text (case-insensitive) in the body, header names and values, path and query; ' +
+      '`method` is one method or a comma list; `from` (inclusive) and `to` (exclusive) are ISO 8601 ' +
+      'times. Filters combine with AND and with the paging.',
     access: 'session',
-    query: eventsPageSchema,
+    query: eventsPageSchema.extend(searchQuery.shape),
     responses: { 200: { description: 'A page of events.' }, ...invalid, ...unauthorised },
   },
   {
@@ -276,6 +284,37 @@ export const apiOperations: ApiOperation[] = [
     description: 'Run `node hookbay.mjs forward <webhook URL> --to <target URL> [--respond]`.',
     access: 'public',
     responses: { 200: { description: 'The script.', mediaType: 'text/javascript' } },
+  },
+  {
+    method: 'GET',
+    path: '/api/events/count',
+    tag: 'Webhook Inspector',
+    summary: 'How many captured requests match the filters, of how many',
+    access: 'session',
+    query: searchQuery,
+    responses: {
+      200: {
+        description: 'The counts.',
+        schema: z.object({ matching: z.number().int(), total: z.number().int() }),
+      },
+      ...invalid,
+      ...unauthorised,
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/events/export',
+    tag: 'Webhook Inspector',
+    summary: 'Export the matching requests as HAR 1.2 or NDJSON',
+    description:
+      'An attachment, streamed: one HAR entry, or one event JSON line, per request, with whole bodies.',
+    access: 'session',
+    query: exportSchema.extend(searchQuery.shape).extend({ sessionId: z.string().optional() }),
+    responses: {
+      200: { description: 'The file.', mediaType: 'application/octet-stream' },
+      ...invalid,
+      ...unauthorised,
+    },
   },
   ...captureOperations('/webhook/:sessionId'),
   ...captureOperations('/webhook/:sessionId/*'),

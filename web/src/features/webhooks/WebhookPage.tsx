@@ -5,6 +5,7 @@
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
+import { isFiltering } from '../../../../shared/event-search';
 import { usePageTitle } from '../../pages/usePageTitle';
 import { SessionGate } from '../../session/SessionGate';
 import { useSession } from '../../session/useSession';
@@ -16,14 +17,32 @@ import { ForwardCard } from './forward/ForwardCard';
 import { messages } from './messages';
 import { RequestMarksProvider } from './RequestMarksProvider';
 import { ResponsesPanel } from './responses/ResponsesPanel';
+import { countLabel } from './search/event-filter';
+import { searchMessages } from './search/messages';
+import { SearchBar } from './search/SearchBar';
+import { useEventSearch } from './search/useEventSearch';
+import { useListKeyboard } from './search/useListKeyboard';
+import { useMatchCount } from './search/useMatchCount';
+import { useUnreadTitle } from './search/useUnreadTitle';
 import { useRequestNotifications } from './useRequestNotifications';
 import { useWebhookEvents } from './useWebhookEvents';
 import './webhooks.css';
 
 function WebhookInspector({ sessionId }: { sessionId: string }) {
   const { isShared } = useSession();
-  const view = useWebhookEvents();
+  const search = useEventSearch();
+  const matchCount = useMatchCount(search.filter);
+  const view = useWebhookEvents(search.filter, matchCount.noteRemoved);
   useRequestNotifications();
+  useUnreadTitle();
+  useListKeyboard({
+    events: view.events,
+    selectedId: view.selected?.id ?? null,
+    select: view.select,
+    remove: view.remove,
+    focusSearch: search.focus,
+    clearSearch: search.clearText,
+  });
   return (
     <RequestMarksProvider events={view.events}>
       <WebhookUrlCard sessionId={sessionId} isShared={isShared} />
@@ -41,6 +60,20 @@ function WebhookInspector({ sessionId }: { sessionId: string }) {
             onSelect={view.select}
             onDelete={view.remove}
             onLoadOlder={view.loadOlder}
+            countLabel={countLabel(view.events.length, matchCount.counts)}
+            emptyText={isFiltering(search.filter) ? searchMessages.noMatches : undefined}
+            toolbar={
+              <SearchBar
+                text={search.text}
+                chips={search.chips}
+                filter={search.filter}
+                inputRef={search.inputRef}
+                hiddenNew={matchCount.hiddenNew}
+                onTextChange={search.setText}
+                onToggle={search.toggle}
+                onClear={search.clearText}
+              />
+            }
           />
         </Col>
         <Col lg={8} className="webhook-panel">

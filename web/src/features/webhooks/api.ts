@@ -1,4 +1,5 @@
 /** The Webhook Inspector's calls to the API, returning the shared types. */
+import { filterParams, type EventsFilter } from '../../../../shared/event-search';
 import { SESSION_HEADER } from '../../../../shared/sessions';
 import {
   EVENTS_PAGE_MAX,
@@ -9,8 +10,8 @@ import {
 import { activeSessionId, ApiError, apiBase, http } from '../../lib/http';
 import { clearSession } from '../../lib/storage';
 
-export function listEvents(query: EventsPageQuery = {}): Promise<WebhookEvent[]> {
-  const params = new URLSearchParams();
+export function listEvents(query: EventsPageQuery = {}, filter: EventsFilter = {}): Promise<WebhookEvent[]> {
+  const params = new URLSearchParams(filterParams(filter));
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined) params.set(key, String(value));
   }
@@ -22,11 +23,11 @@ export function listEvents(query: EventsPageQuery = {}): Promise<WebhookEvent[]>
  * Every visible event newer than `afterId`, newest first. The API answers the newest page of a
  * range, so each further page asks for the part below the oldest event received so far.
  */
-export async function listEventsAfter(afterId: number): Promise<WebhookEvent[]> {
+export async function listEventsAfter(afterId: number, filter: EventsFilter = {}): Promise<WebhookEvent[]> {
   const events: WebhookEvent[] = [];
   let before: number | undefined;
   for (;;) {
-    const page = await listEvents({ after: afterId, before, limit: EVENTS_PAGE_MAX });
+    const page = await listEvents({ after: afterId, before, limit: EVENTS_PAGE_MAX }, filter);
     events.push(...page);
     const oldest = page.at(-1);
     if (page.length < EVENTS_PAGE_MAX || !oldest) return events;

@@ -9,6 +9,7 @@ import {
   applyResponse,
   initialListState,
   removeEvent,
+  restartList,
   selectedEvent,
   selectEvent,
   type ListState,
@@ -107,6 +108,15 @@ describe('webhook request list', () => {
     expect(hasGap(state)).toBe(false);
   });
 
+  it('a live request the search filter leaves out is not listed but still moves the catch-up point', () => {
+    const state = addLiveEvent(loaded(2, 1), makeEvent(3, { previousId: 2 }), false);
+    expect(ids(state)).toEqual([2, 1]);
+    expect(state.caughtUpTo).toBe(3);
+    const next = addLiveEvent(state, makeEvent(4, { previousId: 3 }));
+    expect(ids(next)).toEqual([4, 2, 1]);
+    expect(hasGap(next)).toBe(false);
+  });
+
   it('the first request of an empty session follows nothing', () => {
     const state = addLiveEvent(loaded(), makeEvent(1, { previousId: null }));
     expect(state.caughtUpTo).toBe(1);
@@ -201,5 +211,16 @@ describe('webhook request list', () => {
     ]);
     expect(next.selectedId).toBe(3);
     expect(applyResponse(state, { id: 9, response: { status: 200, source: 'forwarder' } })).toBe(state);
+  });
+});
+
+describe('restartList', () => {
+  it('empties the list for a new filter and keeps the selection if the new first page lists it', () => {
+    const shown = selectEvent(applyFirstPage(initialListState, makeEvents(3, 2, 1), 100), 2);
+    const restarted = restartList(shown);
+    expect(restarted).toEqual({ ...initialListState, selectedId: 2 });
+    expect(applyFirstPage(restarted, makeEvents(2, 1), 100).selectedId).toBe(2);
+    expect(applyFirstPage(restarted, makeEvents(3, 1), 100).selectedId).toBe(3);
+    expect(applyFirstPage(restarted, [], 100).selectedId).toBeNull();
   });
 });

@@ -107,12 +107,18 @@ function selectionAfterGrowth(state: ListState, events: WebhookEvent[]): number 
   return events[0]?.id ?? null;
 }
 
-/** The first page arrived: merged with any live events already shown, and the first event selected. */
+/** A new search filter: the list starts afresh, keeping the selection in case it is among the matches. */
+export function restartList(state: ListState): ListState {
+  return { ...initialListState, selectedId: state.selectedId };
+}
+
+/** The first page arrived: merged with any live events already shown; the selection kept if listed, else the first event. */
 export function applyFirstPage(state: ListState, page: readonly WebhookEvent[], pageSize: number): ListState {
   const events = mergeEvents(state.events, page);
+  const isSelectedListed = events.some((event) => event.id === state.selectedId);
   return {
     events,
-    selectedId: state.selectedId ?? events[0]?.id ?? null,
+    selectedId: isSelectedListed ? state.selectedId : (events[0]?.id ?? null),
     ...advance(state, maxId(0, page) ?? 0),
     oldestId: minId(null, page),
     hasOlder: page.length >= pageSize,
@@ -124,8 +130,13 @@ export function applyFirstPage(state: ListState, page: readonly WebhookEvent[], 
  * A live event is prepended unless it is already listed. It takes the selection only when the
  * list was empty, so a person reading one request is never moved to another.
  */
-export function addLiveEvent(state: ListState, event: WebhookEvent): ListState {
-  if (event.isDeleted) return state;
+export function addLiveEvent(state: ListState, event: WebhookEvent, isListed = true): ListState {
+  if (event.isDeleted || !isListed) {
+    // One the search filter leaves out is still a link of the chain: nothing is missing before it.
+    const chain = chainLive(state, event);
+    const isSame = chain.caughtUpTo === state.caughtUpTo && chain.ahead === state.ahead;
+    return isSame ? state : { ...state, ...chain };
+  }
   const newest = state.events[0];
   // Nearly always newer than everything listed: no need to look through thousands of ids.
   const events =

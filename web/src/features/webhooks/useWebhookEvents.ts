@@ -4,6 +4,7 @@
  * away goes missing, older pages on demand, selection and delete.
  */
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { filterParams, type EventsFilter } from '../../../../shared/event-search';
 import { WEBHOOK_REQUEST, WEBHOOK_RESPONSE } from '../../../../shared/realtime';
 import { EVENTS_PAGE_DEFAULT, type WebhookEvent } from '../../../../shared/webhooks';
 import { useOnConnect, useRealtimeEvent } from '../../session/useRealtimeEvent';
@@ -18,11 +19,13 @@ import {
   initialListState,
   newestAhead,
   removeEvent,
+  restartList,
   selectedEvent,
   selectEvent,
   type ListState,
 } from './list-state';
 import { messages } from './messages';
+import { eventMatches } from './search/event-filter';
 
 export interface WebhookEventsView {
   events: WebhookEvent[];
@@ -57,38 +60,54 @@ function useSerialTask(run: () => Promise<void>): () => Promise<void> {
   }, [run]);
 }
 
-/** Mount it under a key of the session id: a new session starts from an empty list. */
-export function useWebhookEvents(): WebhookEventsView {
+/**
+ * Mount it under a key of the session id: a new session starts from an empty list. Only requests
+ * matching `filter` are listed; a new filter starts the list afresh. `onRemoved` hears of deletes.
+ */
+export function useWebhookEvents(filter: EventsFilter = {}, onRemoved?: () => void): WebhookEventsView {
   const [state, setState] = useState<ListState>(initialListState);
   const [loadFailed, setLoadFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [older, setOlder] = useState<'idle' | 'loading' | 'failed'>('idle');
   const latest = useRef(state);
+  const latestFilter = useRef(filter);
+  const onRemovedRef = useRef(onRemoved);
   useEffect(() => {
     latest.current = state;
+    latestFilter.current = filter;
+    onRemovedRef.current = onRemoved;
   });
+  // A new filter starts the list afresh, set during render so no frame shows the old list under it.
+  const filterKey = JSON.stringify(filterParams(filter));
+  const [listedKey, setListedKey] = useState(filterKey);
+  if (listedKey !== filterKey) {
+    setListedKey(filterKey);
+    setState(restartList);
+    setLoadFailed(false);
+  }
 
   useEffect(() => {
     let isCurrent = true;
-    listEvents({ limit: EVENTS_PAGE_DEFAULT }).then(
+    listEvents({ limit: EVENTS_PAGE_DEFAULT }, latestFilter.current).then(
       (page) => isCurrent && setState((current) => applyFirstPage(current, page, EVENTS_PAGE_DEFAULT)),
       () => isCurrent && setLoadFailed(true),
     );
     return () => {
       isCurrent = false;
     };
-  }, [attempt]);
+  }, [attempt, filterKey]);
 
   // As a transition, a burst of requests is folded into a few renders instead of one per request.
-  useRealtimeEvent(WEBHOOK_REQUEST, (event) =>
-    startTransition(() => setState((current) => addLiveEvent(current, event))),
-  );
+  useRealtimeEvent(WEBHOOK_REQUEST, (event) => {
+    const isListed = eventMatches(event, latestFilter.current);
+    startTransition(() => setState((current) => addLiveEvent(current, event, isListed)));
+  });
   useRealtimeEvent(WEBHOOK_RESPONSE, (update) => setState((current) => applyResponse(current, update)));
 
   const fetchMissed = useCallback(async () => {
     try {
       const covered = newestAhead(latest.current);
-      const caughtUp = await listEventsAfter(latest.current.caughtUpTo ?? 0);
+      const caughtUp = await listEventsAfter(latest.current.caughtUpTo ?? 0, latestFilter.current);
       setState((current) => applyCaughtUp(current, caughtUp, covered));
     } catch {
       // The next reconnect tries again; live events keep arriving meanwhile.
@@ -121,7 +140,7 @@ export function useWebhookEvents(): WebhookEventsView {
     const { oldestId, hasOlder } = latest.current;
     if (!hasOlder || oldestId === null) return;
     setOlder('loading');
-    listEvents({ before: oldestId, limit: EVENTS_PAGE_DEFAULT }).then(
+    listEvents({ before: oldestId, limit: EVENTS_PAGE_DEFAULT }, latestFilter.current).then(
       (page) => {
         setState((current) => applyOlderPage(current, page, EVENTS_PAGE_DEFAULT));
         setOlder('idle');
@@ -137,7 +156,10 @@ export function useWebhookEvents(): WebhookEventsView {
     deleting.current.add(id);
     deleteEvent(id)
       .then(
-        () => setState((current) => removeEvent(current, id)),
+        () => {
+          setState((current) => removeEvent(current, id));
+          onRemovedRef.current?.();
+        },
         () => window.alert(messages.deleteFailed),
       )
       .finally(() => deleting.current.delete(id));

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -21,6 +21,12 @@ interface RequestListProps {
   onSelect: (id: number) => void;
   onDelete: (id: number) => void;
   onLoadOlder: () => void;
+  /** Shown between the title and the list (the search). */
+  toolbar?: ReactNode;
+  /** The badge's text instead of the number listed. */
+  countLabel?: string;
+  /** The text of an empty list instead of "No requests yet". */
+  emptyText?: string;
 }
 
 const keyOf = (event: WebhookEvent): number => event.id;
@@ -35,6 +41,9 @@ export function RequestList({
   onSelect,
   onDelete,
   onLoadOlder,
+  toolbar,
+  countLabel,
+  emptyText = messages.noRequestsYet,
 }: RequestListProps) {
   const renderRow = useCallback(
     (event: WebhookEvent) => (
@@ -63,16 +72,17 @@ export function RequestList({
       <Card.Header className="d-flex align-items-center justify-content-between">
         <h2 className="h6 mb-0">{messages.listTitle}</h2>
         <Badge bg="secondary" pill data-testid="request-count">
-          {events.length}
+          {countLabel ?? events.length}
         </Badge>
       </Card.Header>
+      {toolbar}
       {!isLoaded && (
         <div className="p-4 text-center">
           <Spinner animation="border" size="sm" role="status" aria-label={messages.loadingRequests} />
         </div>
       )}
       {isLoaded && events.length === 0 && !hasOlder && (
-        <p className="text-body-secondary small text-center p-4 mb-0">{messages.noRequestsYet}</p>
+        <p className="text-body-secondary small text-center p-4 mb-0">{emptyText}</p>
       )}
       <VirtualList
         className="webhook-request-scroll"
