@@ -35,7 +35,8 @@ describe.runIf(hasChromium)('Forward to your machine journey', () => {
     const webhookUrl = `${origin}/webhook/${sessionId}`;
     const card = page
       .getByRole('heading', { name: 'Forward to your machine' })
-      .locator('xpath=ancestor::div[contains(@class,"card")]');
+      .locator('xpath=ancestor::section[contains(@class,"card")]');
+    await card.getByRole('button', { name: 'Show commands' }).click();
     await poll(() =>
       card
         .getByText(`npx hookbay forward ${webhookUrl} --to http://localhost:3000/webhooks`, { exact: true })

@@ -54,16 +54,18 @@ export const RequestListItem = memo(function RequestListItem({
       >
         <span className="d-flex align-items-center gap-2">
           <MethodBadge method={event.method} isOnActive={isSelected} />
-          <span className="font-monospace text-truncate" title={event.path + query}>
+          <span className="font-monospace text-truncate flex-grow-1" title={event.path + query}>
             {event.path}
             {query}
           </span>
-          <ProviderBadges event={event} isCompact />
           <AnswerStatus response={event.response} />
         </span>
-        <span className="d-flex justify-content-between gap-2 small opacity-75 mt-1">
-          <span className="text-truncate">{formatDateTime(event.timestamp)}</span>
-          <span className="flex-shrink-0">
+        <span className="d-flex justify-content-between align-items-center gap-2 small mt-1">
+          <span className="d-flex align-items-center gap-2 overflow-hidden">
+            <span className="text-truncate flex-shrink-0 opacity-75">{formatDateTime(event.timestamp)}</span>
+            <ProviderBadges event={event} isCompact />
+          </span>
+          <span className="flex-shrink-0 opacity-75">
             {marks.redeliveries.has(event.id) && <RedeliveryBadge />} {formatBytes(event.size)}
           </span>
         </span>

@@ -8,6 +8,8 @@ describe('ForwardCard', () => {
     render(<ForwardCard sessionId="abc" />);
     const url = `${window.location.origin}/webhook/abc`;
     expect(screen.getByRole('heading', { name: 'Forward to your machine' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copy command' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show commands' }));
     const npx = `npx hookbay forward ${url} --to http://localhost:3000/webhooks`;
     expect(screen.getByText(npx)).toBeInTheDocument();
     for (const button of screen.getAllByRole('button', { name: 'Copy command' })) fireEvent.click(button);
