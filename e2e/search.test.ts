@@ -6,13 +6,17 @@ import { poll, realtimeJoined, sessionIdOf, setTheme, snap } from './helpers.js'
 
 /** Paths of the listed requests, newest first. */
 const listedPaths = (page: Page) =>
-  page.getByRole('list', { name: 'Requests' }).getByRole('listitem').locator('span[title]').allTextContents();
+  page
+    .getByRole('list', { name: 'Requests' })
+    .getByRole('listitem')
+    .locator('span.request-path')
+    .allTextContents();
 const requestCount = (page: Page) => page.getByTestId('request-count').textContent();
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search requests' });
 const chip = (page: Page, name: string) =>
   page.getByRole('group', { name: 'Filter by method' }).getByRole('button', { name, exact: true });
 const selectedPath = (page: Page) =>
-  page.locator('.webhook-request-scroll button[aria-current="true"] span[title]').textContent();
+  page.locator('.webhook-request-scroll button[aria-current="true"] span.request-path').textContent();
 
 describe.runIf(hasChromium)('Webhook Inspector search journey', () => {
   let journey: Journey;

@@ -53,7 +53,7 @@ const requestList = () => screen.getByRole('list', { name: 'Requests' });
 const listedPaths = () =>
   within(requestList())
     .queryAllByRole('listitem')
-    .map((item) => item.querySelector('span[title]')?.textContent);
+    .map((item) => item.querySelector('span.request-path')?.textContent);
 const countBadge = () => screen.getByTestId('request-count');
 const selectedRow = () => within(requestList()).getByRole('button', { current: true });
 

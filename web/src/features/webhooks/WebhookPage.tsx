@@ -46,8 +46,15 @@ function WebhookInspector({ sessionId }: { sessionId: string }) {
   return (
     <RequestMarksProvider events={view.events}>
       <WebhookUrlCard sessionId={sessionId} isShared={isShared} />
-      <ResponsesPanel sessionId={sessionId} />
-      <ForwardCard sessionId={sessionId} />
+      {/* Side by side, folded to one line each, so the list and details keep the height. */}
+      <Row className="gx-3">
+        <Col lg={6}>
+          <ResponsesPanel sessionId={sessionId} />
+        </Col>
+        <Col lg={6}>
+          <ForwardCard sessionId={sessionId} />
+        </Col>
+      </Row>
       <Row className="webhook-panels gx-3 gy-3 gy-lg-0">
         <Col lg={4} className="webhook-panel webhook-list-panel">
           <RequestList

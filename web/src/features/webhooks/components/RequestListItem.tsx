@@ -54,7 +54,7 @@ export const RequestListItem = memo(function RequestListItem({
       >
         <span className="d-flex align-items-center gap-2">
           <MethodBadge method={event.method} isOnActive={isSelected} />
-          <span className="font-monospace text-truncate flex-grow-1" title={event.path + query}>
+          <span className="request-path font-monospace text-truncate flex-grow-1" title={event.path + query}>
             {event.path}
             {query}
           </span>

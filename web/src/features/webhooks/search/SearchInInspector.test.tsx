@@ -59,11 +59,11 @@ const searchBox = () => screen.getByRole('searchbox', { name: 'Search requests' 
 const listedPaths = () =>
   within(screen.getByRole('list', { name: 'Requests' }))
     .queryAllByRole('listitem')
-    .map((item) => item.querySelector('span[title]')?.textContent);
+    .map((item) => item.querySelector('span.request-path')?.textContent);
 const selectedPath = () =>
   within(screen.getByRole('list', { name: 'Requests' }))
     .getByRole('button', { current: true })
-    .querySelector('span[title]')?.textContent;
+    .querySelector('span.request-path')?.textContent;
 
 function renderPage() {
   const { socket, fire } = fakeSocket();
