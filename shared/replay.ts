@@ -27,26 +27,6 @@ export const REPLAY_TIMEOUT_MS = 10_000;
 const REPLAY_MAX_HEADERS = 200;
 const MAX_TARGET_LENGTH = 2048;
 
-/**
- * Headers that belong to one connection (hop-by-hop) plus Host and Content-Length: never copied
- * from the stored request, because the replay sets them for its own target and body.
- */
-export function isConnectionHeader(name: string): boolean {
-  const lower = name.toLowerCase();
-  return (
-    [
-      'connection',
-      'keep-alive',
-      'transfer-encoding',
-      'te',
-      'trailer',
-      'upgrade',
-      'host',
-      'content-length',
-    ].includes(lower) || lower.startsWith('proxy-')
-  );
-}
-
 // RFC 9110 token and field-value characters: what Node's HTTP client accepts.
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;

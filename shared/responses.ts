@@ -3,6 +3,7 @@
  * the panel and the server share, the path glob and the sequence rule. Pure: no Node and no DOM APIs.
  */
 import { z } from 'zod';
+import { isHopByHop } from './hop-by-hop.js';
 
 export const RULE_THEN = ['repeat-last', 'cycle'] as const;
 export type RuleThen = (typeof RULE_THEN)[number];
@@ -36,24 +37,11 @@ export interface ResponseRules {
   rules: ResponseRule[];
 }
 
-/**
- * Headers that describe one connection rather than the answer (and Content-Length, which Hookbay
- * computes from the body): a rule setting them would break the sender's connection.
- */
-const REFUSED_HEADERS = new Set([
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'te',
-  'trailer',
-  'upgrade',
-]);
-
 /** Why the header may not be set by a rule, or null when it may. */
 export function refusedHeaderReason(name: string): string | null {
   const lower = name.toLowerCase();
   if (lower === 'content-length') return 'Content-Length is computed from the body and cannot be set.';
-  if (REFUSED_HEADERS.has(lower) || lower.startsWith('proxy-')) {
+  if (isHopByHop(lower)) {
     return `${name} is a hop-by-hop header and cannot be set.`;
   }
   return null;

@@ -6,6 +6,7 @@
  * comes before its capture started waiting (a very fast forwarder) is kept for the wait's length.
  */
 import type { FastifyReply } from 'fastify';
+import { isHopByHop } from '../../../../shared/hop-by-hop.js';
 import { WEBHOOK_RESPONSE } from '../../../../shared/realtime.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import type { CaptureResponse, WebhookEvent } from '../../../../shared/webhooks.js';
@@ -30,27 +31,12 @@ export interface Responders {
 /** The status a capture is stored with while its answer is awaited. */
 export const AWAITING_FORWARDER: CaptureResponse = { status: null, source: 'forwarder' };
 
-/** Headers of one connection, not of the message: never passed on (nor Content-Length, which Fastify sets). */
-const NOT_PASSED_ON = new Set([
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'te',
-  'trailer',
-  'upgrade',
-  'content-length',
-]);
-
-function isPassedOn(name: string): boolean {
-  const lower = name.toLowerCase();
-  return !NOT_PASSED_ON.has(lower) && !lower.startsWith('proxy-');
-}
-
 /** The target's header lines as one header object, repeated names kept as arrays in order. */
 export function passedOnHeaders(rawHeaders: [string, string][]): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of rawHeaders) {
-    if (!isPassedOn(name)) continue;
+    // Content-Length is Fastify's to set for the body it sends.
+    if (isHopByHop(name) || name.toLowerCase() === 'content-length') continue;
     const key = name.toLowerCase();
     const existing = headers[key];
     if (existing === undefined) headers[key] = value;

@@ -2,8 +2,8 @@ import { isUtf8 } from 'node:buffer';
 import http from 'node:http';
 import https from 'node:https';
 import type { Duplex } from 'node:stream';
+import { isSetByConnection } from '../../../../shared/hop-by-hop.js';
 import {
-  isConnectionHeader,
   REPLAY_ANSWER_MAX_BYTES,
   REPLAY_TIMEOUT_MS,
   type HeaderPairs,
@@ -62,7 +62,7 @@ function targetHeaders(target: URL, source: HeaderPairs, method: string, body: B
   const hadLength = source.some(([name]) => name.toLowerCase() === 'content-length');
   const headers: HeaderPairs = [
     ['Host', target.host],
-    ...source.filter(([name]) => !isConnectionHeader(name)),
+    ...source.filter(([name]) => !isSetByConnection(name)),
   ];
   // Without a length Node would send the body chunked, which the original may not have been.
   if (body.length > 0 || hadLength || !BODYLESS_METHODS.has(method)) {

@@ -3,7 +3,7 @@
  */
 import type { WebhookEvent } from '../../../../shared/webhooks';
 import { eventBodyBytes, latin1OrUtf8Bytes } from './body/bytes';
-import { isDropped } from './snippets/replay-request';
+import { isSetByConnection } from '../../../../shared/hop-by-hop';
 
 /**
  * Linux refuses a single argument over 128 KiB (MAX_ARG_STRLEN); larger bodies go through the printf
@@ -96,7 +96,7 @@ export function toCurl(event: WebhookEvent, webhookUrl: string, bodyDownloadUrl?
 
   const options: string[] = [];
   for (const [name, value] of event.rawHeaders) {
-    if (isDropped(name)) continue;
+    if (isSetByConnection(name)) continue;
     // "Name:" would tell curl to remove the header; "Name;" is its syntax for an empty one.
     options.push(`-H ${quote(value === '' ? `${name};` : `${name}: ${value}`)}`);
   }

@@ -3,7 +3,8 @@
  * Only what the user changed is sent; the rest the server takes from the stored request, so the
  * body goes out byte for byte even when the page holds only its preview.
  */
-import { isConnectionHeader, type HeaderPairs, type ReplayBody } from '../../../../../shared/replay';
+import { isSetByConnection } from '../../../../../shared/hop-by-hop';
+import type { HeaderPairs, ReplayBody } from '../../../../../shared/replay';
 import { displayMethod, type WebhookEvent } from '../../../../../shared/webhooks';
 
 export interface ReplayDraft {
@@ -18,7 +19,7 @@ export function draftFromEvent(event: WebhookEvent, url: string): ReplayDraft {
   return {
     url,
     method: displayMethod(event.method),
-    headers: event.rawHeaders.filter(([name]) => !isConnectionHeader(name)),
+    headers: event.rawHeaders.filter(([name]) => !isSetByConnection(name)),
     body: event.body,
   };
 }

@@ -2,25 +2,9 @@
  * What every "copy as code" snippet sends: the captured request's method, its URL under the webhook address,
  * its headers minus the ones the new connection must set itself, and its body bytes.
  */
+import { isSetByConnection } from '../../../../../shared/hop-by-hop';
 import type { WebhookEvent } from '../../../../../shared/webhooks';
 import { eventBodyBytes, utf8DecodeStrict } from '../body/bytes';
-
-/** Hop-by-hop headers belong to the original connection; Host and Content-Length are the client's to set. */
-const DROPPED = new Set([
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'te',
-  'trailer',
-  'upgrade',
-  'host',
-  'content-length',
-]);
-
-export const isDropped = (name: string): boolean => {
-  const lower = name.toLowerCase();
-  return DROPPED.has(lower) || lower.startsWith('proxy-');
-};
 
 export type ReplayBody =
   | { kind: 'none' }
@@ -59,7 +43,7 @@ export function replayRequest(event: WebhookEvent, webhookUrl: string): ReplayRe
   return {
     method: event.method || 'GET',
     url: webhookUrl + path + (event.queryString ? `?${event.queryString}` : ''),
-    headers: event.rawHeaders.filter(([name]) => !isDropped(name)),
+    headers: event.rawHeaders.filter(([name]) => !isSetByConnection(name)),
     body: bodyOf(event),
     sentHeaders: new Set(event.rawHeaders.map(([name]) => name.toLowerCase())),
   };
