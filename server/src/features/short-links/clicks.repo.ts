@@ -104,9 +104,15 @@ interface RollupKey {
   clicks: number;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The last day formatted: a batch's clicks nearly always share it, and formatting a date is slow. */
+let lastDay = { number: NaN, text: '' };
+
 /** The UTC day of an epoch-millisecond time, as migration 006 computed it for older clicks. */
 function utcDay(epochMs: number): string {
-  return new Date(epochMs).toISOString().slice(0, 10);
+  const number = Math.floor(epochMs / DAY_MS);
+  if (number !== lastDay.number) lastDay = { number, text: new Date(epochMs).toISOString().slice(0, 10) };
+  return lastDay.text;
 }
 
 function compareKeys(a: RollupKey, b: RollupKey): number {
@@ -126,7 +132,7 @@ function rollupsOf(clicks: NewClick[]): RollupKey[] {
   const count = (urlId: string, dimension: string, day: string, value: string | null) => {
     // A missing value is stored as '' (see migration 006); \u0000 cannot occur in the parts.
     const stored = value ?? '';
-    const id = [urlId, dimension, day, stored].join('\u0000');
+    const id = `${urlId}\u0000${dimension}\u0000${day}\u0000${stored}`;
     const key = keys.get(id);
     if (key) key.clicks += 1;
     else keys.set(id, { urlId, dimension, day, value: stored, clicks: 1 });
