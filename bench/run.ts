@@ -14,6 +14,7 @@
  *   send time to its event reaching the listener (so a stalled server cannot hide its queue);
  * - memory: the server's RSS idle after start and its peak during all the runs;
  * - the web list: /webhook in Chromium with 10,000 stored requests (bench/browser.ts).
+ * - search: medians of searches in a session of 10,000 events, against a 100 ms budget (bench/search.ts).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,6 +33,7 @@ import {
 import { EVENTS_PAGE_MAX } from '../shared/webhooks.js';
 import { CHROMIUM_PATH, hasChromium } from '../e2e/harness.js';
 import { measureWebhookList } from './browser.js';
+import { benchSearch, SEARCH_BUDGET_MS } from './search.js';
 import { requireWrk, wrk, type WrkResult } from './wrk.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -437,6 +439,13 @@ async function main(): Promise<void> {
     out(
       `/webhook in Chromium with ${BROWSER_REQUESTS.toLocaleString('en-US')} stored requests: list painted ${Math.round(browser.paintedMs)} ms after navigation, longest task ${Math.round(browser.longestTaskMs)} ms while scrolling (${browser.longTasks} tasks over 50 ms, ${browser.rowsLoaded} rows loaded by scrolling)`,
     );
+    // Search runs on its own databases (SQLite, and PostgreSQL when TEST_DATABASE_URL is set).
+    for (const timing of await benchSearch()) {
+      const verdict = timing.medianMs < SEARCH_BUDGET_MS ? 'ok' : `over the ${SEARCH_BUDGET_MS} ms budget`;
+      out(
+        `search, 10,000 events, ${timing.database}: ${timing.search}: ${timing.medianMs.toFixed(1)} ms (${timing.matching} found): ${verdict}`,
+      );
+    }
     out('```');
   } finally {
     clearInterval(sampler);

@@ -27,6 +27,9 @@ const SESSION_EVENTS = 10_000;
 const OTHER_EVENTS = 5_000;
 const RUNS = 7;
 
+/** A search in a session of 10,000 events should answer within this on both databases. */
+export const SEARCH_BUDGET_MS = 100;
+
 export interface SearchTiming {
   database: 'SQLite' | 'PostgreSQL';
   search: string;

@@ -9,6 +9,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { OutageLog } from '../outage-log.js';
 import { describeSystemError, StartupError } from '../startup-error.js';
+import { startCheckpointer } from './checkpointer.js';
 import type { DatabaseSchema } from './schema.js';
 import { migrateToLatest } from './migrate.js';
 
@@ -21,6 +22,8 @@ export interface Database {
 }
 
 const sqliteHandles = new WeakMap<Kysely<DatabaseSchema>, SQLite.Database>();
+/** Stops the SQLite checkpoint worker of a database opened here, before it closes. */
+const beforeClose = new WeakMap<Kysely<DatabaseSchema>, () => Promise<void>>();
 
 /**
  * The raw SQLite handle under a Kysely instance opened here, or undefined on PostgreSQL: hot
@@ -66,6 +69,8 @@ function openSqlite(dataDir: string): Kysely<DatabaseSchema> {
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
   sqliteHandles.set(db, sqlite);
+  const checkpointer = startCheckpointer(sqlite);
+  beforeClose.set(db, () => checkpointer.stop());
   return db;
 }
 
@@ -104,11 +109,15 @@ export async function openDatabase(
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl, outage)
     : openSqlite(options.dataDir);
+  const close = async () => {
+    await beforeClose.get(db)?.();
+    await db.destroy();
+  };
   try {
     await migrateToLatest(db, dialect);
   } catch (error) {
-    await db.destroy();
+    await close();
     throw error;
   }
-  return { db, dialect, close: () => db.destroy() };
+  return { db, dialect, close };
 }

@@ -13,6 +13,7 @@ import { SESSION_COOKIE, isSessionId } from '../../../shared/sessions.js';
 import { noteDatabaseOutage } from '../db/unavailable.js';
 import type { SessionsService } from '../features/sessions/sessions.service.js';
 import type { OutageLog } from '../outage-log.js';
+import { batchWebSocketFrames } from './batch-frames.js';
 import { ANNOUNCE_TIMEOUT_MS, SOLO_CLUSTER, createCluster, type Cluster } from './cluster.js';
 import type { RealtimeServer } from './publisher.js';
 import { openRedisPair } from './redis.js';
@@ -61,6 +62,7 @@ export async function createRealtime(
   },
 ): Promise<Realtime> {
   const io: RealtimeServer = new Server(server, { cors: { origin: true, credentials: true } });
+  batchWebSocketFrames(io);
   let cluster = SOLO_CLUSTER;
   let closeRedis = () => Promise.resolve();
   if (options.redisUrl) {

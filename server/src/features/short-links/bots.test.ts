@@ -55,4 +55,15 @@ describe('classifyAgent', () => {
     expect(classifyAgent(null)).toEqual({ isBot: true, botReason: 'no user agent' });
     expect(classifyAgent('  ')).toEqual({ isBot: true, botReason: 'no user agent' });
   });
+
+  it('gives the same verdicts after judging more agents than it remembers', () => {
+    expect(classifyAgent(CHROME_UA)).toEqual({ isBot: false, botReason: null });
+    expect(classifyAgent(GOOGLEBOT_UA)).toEqual({ isBot: true, botReason: 'isbot: Googlebot' });
+    for (let index = 0; index < 1500; index++) {
+      expect(classifyAgent(`curl/${index}`)).toEqual({ isBot: true, botReason: 'isbot: curl' });
+      expect(classifyAgent(`${CHROME_UA} ${index}`)).toEqual({ isBot: false, botReason: null });
+    }
+    expect(classifyAgent(GOOGLEBOT_UA)).toEqual({ isBot: true, botReason: 'isbot: Googlebot' });
+    expect(classifyAgent(CHROME_UA)).toEqual({ isBot: false, botReason: null });
+  });
 });

@@ -13,6 +13,12 @@ describe('nestsDeeperThan', () => {
     expect(nestsDeeperThan('["\\\\",[[]]]', 2)).toBe(true);
   });
 
+  it('tells many shallow brackets from deep nesting', () => {
+    const wide = `[${Array.from({ length: 300 }, () => '{"a":[]}').join(',')}]`;
+    expect(nestsDeeperThan(wide, 256)).toBe(false);
+    expect(nestsDeeperThan(`[${wide}]`, 3)).toBe(true);
+  });
+
   it('scans a document nested 100,000 levels deep without overflowing', () => {
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
     expect(nestsDeeperThan(deep, 256)).toBe(true);
