@@ -19,7 +19,7 @@ export function ForwardCard({ sessionId }: { sessionId: string }) {
           <h2 id="forward-title" className="fs-6 fw-semibold mb-0">
             Forward to your machine
           </h2>
-          <span className="small text-body-secondary">to your local app</span>
+          <span className="small text-body-secondary">Send each request to your local app</span>
           <Button
             variant="outline-secondary"
             size="sm"
