@@ -43,6 +43,15 @@ export function realtimeJoined(page: Page): Promise<void> {
 }
 
 /** Texts of the toasts shown right now. */
+/** Opens the Webhook Inspector, waits until its socket has joined the session's room, and returns the webhook URL. */
+export async function openInspector(page: Page, origin: string): Promise<string> {
+  const joined = realtimeJoined(page);
+  await page.goto(`${origin}/webhook`);
+  const webhookUrl = `${origin}/webhook/${await sessionIdOf(page)}`;
+  await joined;
+  return webhookUrl;
+}
+
 export function toastTexts(page: Page): Promise<string[]> {
   return page.locator('.Toastify__toast').allTextContents();
 }

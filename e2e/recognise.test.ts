@@ -2,16 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, startJourney, type Journey } from './harness.js';
-import {
-  clipboardText,
-  expectText,
-  expectToast,
-  poll,
-  realtimeJoined,
-  sessionIdOf,
-  setTheme,
-  snap,
-} from './helpers.js';
+import { clipboardText, expectText, expectToast, openInspector, poll, setTheme, snap } from './helpers.js';
 
 const SECRET = 'journey-secret';
 const DELIVERY = randomUUID();
@@ -48,10 +39,7 @@ describe.runIf(hasChromium)('Recognising, verifying and comparing webhooks', () 
 
   it('a GitHub delivery is listed with its provider and event type', async () => {
     const { page, origin } = journey;
-    const joined = realtimeJoined(page);
-    await page.goto(`${origin}/webhook`);
-    webhookUrl = `${origin}/webhook/${await sessionIdOf(page)}`;
-    await joined;
+    webhookUrl = await openInspector(page, origin);
 
     const response = await sendGithubDelivery(webhookUrl, '{"action":"opened","issue":{"number":7}}');
     expect(response.ok).toBe(true);

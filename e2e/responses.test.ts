@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, startJourney, type Journey } from './harness.js';
-import { expectToast, poll, realtimeJoined, sessionIdOf, setTheme, snap } from './helpers.js';
+import { expectToast, openInspector, poll, setTheme, snap } from './helpers.js';
 
 /** The statuses shown in the request list, newest first. */
 const answerStatuses = (page: Page) =>
@@ -28,10 +28,7 @@ describe.runIf(hasChromium)('Scripted responses journey', () => {
 
   it('"Fail twice, then succeed" set in the panel answers 500, 500, 200, shown in the list', async () => {
     const { page, origin } = journey;
-    const joined = realtimeJoined(page);
-    await page.goto(`${origin}/webhook`);
-    webhookUrl = `${origin}/webhook/${await sessionIdOf(page)}`;
-    await joined;
+    webhookUrl = await openInspector(page, origin);
 
     const panel = page.getByRole('region', { name: 'Response' });
     await poll(() => panel.getByText('Every request gets 200 {"ok":true,"id":…}').count()).toBe(1);

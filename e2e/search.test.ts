@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, startJourney, type Journey } from './harness.js';
-import { poll, realtimeJoined, sessionIdOf, setTheme, snap } from './helpers.js';
+import { openInspector, poll, setTheme, snap } from './helpers.js';
 
 /** Paths of the listed requests, newest first. */
 const listedPaths = (page: Page) =>
@@ -36,10 +36,7 @@ describe.runIf(hasChromium)('Webhook Inspector search journey', () => {
 
   it('opens on four requests', async () => {
     const { page, origin } = journey;
-    const joined = realtimeJoined(page);
-    await page.goto(`${origin}/webhook`);
-    webhookUrl = `${origin}/webhook/${await sessionIdOf(page)}`;
-    await joined;
+    webhookUrl = await openInspector(page, origin);
     await send('/invoices', { body: JSON.stringify({ type: 'invoice.paid', total: 12 }) });
     await send('/customers', { body: JSON.stringify({ type: 'customer.created' }) });
     await send('/invoices/2', { method: 'PUT', body: 'Invoice UPDATED' });
