@@ -54,7 +54,7 @@ describe.runIf(hasChromium)('Scripted responses journey', () => {
     }
     expect(senders).toEqual([500, 500, 200]);
     await poll(() => answerStatuses(page)).toEqual(['200', '500', '500']);
-    expect(await infoValue(page, 'Answer')).toBe('Answered 500 by a response rule');
+    expect(await infoValue(page, 'Answer')).toBe('Answered 500 by rule 1');
     await page
       .getByRole('list', { name: 'Requests' })
       .getByRole('listitem')
@@ -62,7 +62,7 @@ describe.runIf(hasChromium)('Scripted responses journey', () => {
       .getByRole('button')
       .first()
       .click();
-    await poll(() => infoValue(page, 'Answer')).toBe('Answered 200 by a response rule');
+    await poll(() => infoValue(page, 'Answer')).toBe('Answered 200 by rule 1');
   });
 
   it('deleting the rule brings the default answer back', async () => {

@@ -21,6 +21,8 @@ export interface CaptureResponse {
   /** The status the sender got; null while a forwarder's answer is still awaited. */
   status: number | null;
   source: ResponseSource;
+  /** With source 'rule': the 1-based position of the rule that answered, as it was saved. */
+  rule?: number;
 }
 
 export interface WebhookEvent {

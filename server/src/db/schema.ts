@@ -35,6 +35,8 @@ export interface WebhookEventsTable {
   response_status: number | null;
   /** 'default' | 'rule' | 'forwarder' | 'error'; null on rows stored before responses were recorded. */
   response_source: string | null;
+  /** The 1-based position of the scripted response rule that answered, when one did. */
+  response_rule: number | null;
 }
 
 export interface ShortLinksTable {

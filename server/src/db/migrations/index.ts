@@ -12,6 +12,7 @@ import { responseRulesMigration } from './008_response_rules.js';
 import { eventSearchMigration } from './009_event_search.js';
 import { linkOptionsMigration } from './010_link_options.js';
 import { sessionIpsMigration } from './011_session_ips.js';
+import { responseRuleMigration } from './012_response_rule.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '001_sessions': sessionsMigration,
@@ -25,4 +26,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '009_event_search': eventSearchMigration,
   '010_link_options': linkOptionsMigration,
   '011_session_ips': sessionIpsMigration,
+  '012_response_rule': responseRuleMigration,
 };

@@ -67,11 +67,11 @@ describe.each(storageBackends)('captures answered by scripted responses on $name
     expect(await statuses(app, user, 5)).toEqual([500, 500, 200, 200, 200]);
     const events = await listEvents(app, user);
     expect(events.map((event) => event.response).reverse()).toEqual([
-      { status: 500, source: 'rule' },
-      { status: 500, source: 'rule' },
-      { status: 200, source: 'rule' },
-      { status: 200, source: 'rule' },
-      { status: 200, source: 'rule' },
+      { status: 500, source: 'rule', rule: 1 },
+      { status: 500, source: 'rule', rule: 1 },
+      { status: 200, source: 'rule', rule: 1 },
+      { status: 200, source: 'rule', rule: 1 },
+      { status: 200, source: 'rule', rule: 1 },
     ]);
   });
 
@@ -101,6 +101,15 @@ describe.each(storageBackends)('captures answered by scripted responses on $name
     expect((await capture(app, user, { method: 'GET', path: '/github/x' })).statusCode).toBe(409);
     expect((await capture(app, user, { method: 'GET', path: '/stripe' })).statusCode).toBe(404);
     expect((await capture(app, user, { path: '/github/pull' })).statusCode).toBe(202);
+    // Each event says which rule answered it, by its position in the saved list.
+    const events = (await listEvents(app, user)).reverse();
+    expect(events.map((event) => event.response)).toEqual([
+      { status: 201, source: 'rule', rule: 1 },
+      { status: 409, source: 'rule', rule: 2 },
+      { status: 409, source: 'rule', rule: 2 },
+      { status: 404, source: 'rule', rule: 3 },
+      { status: 202, source: 'rule', rule: 1 },
+    ]);
   });
 
   it('a request no rule matches gets the default answer, recorded as such', async () => {
@@ -244,7 +253,7 @@ describe.each(storageBackends)('captures answered by scripted responses on $name
       const event = await pushed;
       const listed = await listEvents(listening, user);
       order.push(listed.some((item) => item.id === event.id) ? 'listed' : 'not listed');
-      expect(event.response).toEqual({ status: 504, source: 'rule' });
+      expect(event.response).toEqual({ status: 504, source: 'rule', rule: 1 });
       expect(await answered).toEqual({ status: 504, body: 'late' });
       expect(order).toEqual(['pushed', 'listed', 'answered']);
     });

@@ -28,7 +28,7 @@ export async function chooseAnswer(
   if (!answer) return null;
   const { response } = answer;
   return {
-    record: { status: response.status, source: 'rule' },
+    record: { status: response.status, source: 'rule', rule: answer.ruleIndex + 1 },
     async send(reply) {
       // After the event is stored and pushed, so the browser shows the request while its sender waits.
       if (response.delayMs > 0) await delay(response.delayMs);

@@ -105,7 +105,8 @@ function responseOf(row: EventRow): CaptureResponse {
   if (!isResponseSource(row.response_source)) {
     return { status: row.truncated === 1 ? 413 : 200, source: 'default' };
   }
-  return { status: row.response_status, source: row.response_source };
+  const answered = { status: row.response_status, source: row.response_source };
+  return row.response_rule === null ? answered : { ...answered, rule: row.response_rule };
 }
 
 /** `rawHeaders` may be passed by a caller that has them already, to skip parsing the stored JSON. */

@@ -74,6 +74,7 @@ export function toEventRow(request: CapturedRequest): NewEventRow {
     is_deleted: 0,
     response_status: request.response.status,
     response_source: request.response.source,
+    response_rule: request.response.rule ?? null,
   };
 }
 
@@ -111,6 +112,7 @@ type InsertParameters = [
   EventRow['previous_id'],
   EventRow['response_status'],
   EventRow['response_source'],
+  EventRow['response_rule'],
 ];
 
 /**
@@ -124,8 +126,8 @@ function sqliteInsertMany(sqlite: SQLite.Database): (rows: NewEventRow[]) => Sto
   const insert = sqlite.prepare<InsertParameters>(
     `INSERT INTO webhook_events (session_id, method, path, query_string, raw_headers, body, size,
        truncated, content_type, ip, user_agent, created_at, is_deleted, previous_id,
-       response_status, response_source)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       response_status, response_source, response_rule)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const newestOf = sqlite
     .prepare<[string], number | null>('SELECT max(id) FROM webhook_events WHERE session_id = ?')
@@ -155,6 +157,7 @@ function sqliteInsertMany(sqlite: SQLite.Database): (rows: NewEventRow[]) => Sto
           previousId,
           row.response_status,
           row.response_source,
+          row.response_rule,
         ).lastInsertRowid,
       );
       last.set(row.session_id, id);

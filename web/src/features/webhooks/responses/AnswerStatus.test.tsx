@@ -50,14 +50,12 @@ describe('the answer each request got', () => {
 
   it('the details say what answered', async () => {
     renderPage([
-      makeEvent(2, { response: { status: 500, source: 'rule' } }),
+      makeEvent(2, { response: { status: 500, source: 'rule', rule: 2 } }),
       makeEvent(1, { response: { status: 200, source: 'default' } }),
     ]);
     const info = () => within(screen.getByRole('region', { name: 'Request Info' }));
     expect(await screen.findByRole('region', { name: 'Request Info' })).toBeInTheDocument();
-    expect(info().getByRole('row', { name: /Answer/ })).toHaveTextContent(
-      'AnswerAnswered 500 by a response rule',
-    );
+    expect(info().getByRole('row', { name: /Answer/ })).toHaveTextContent('AnswerAnswered 500 by rule 2');
     fireEvent.click(within(requestList()).getByTitle('/hook-1'));
     expect(info().getByRole('row', { name: /Answer/ })).toHaveTextContent('AnswerDefault answer');
   });

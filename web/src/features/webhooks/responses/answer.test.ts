@@ -19,6 +19,8 @@ describe('statusVariant', () => {
 
 describe('describeAnswer', () => {
   it('says who answered and with what', () => {
+    expect(describeAnswer({ status: 500, source: 'rule', rule: 1 })).toBe('Answered 500 by rule 1');
+    // Stored before the rule's position was recorded.
     expect(describeAnswer({ status: 500, source: 'rule' })).toBe('Answered 500 by a response rule');
     expect(describeAnswer({ status: 200, source: 'default' })).toBe('Default answer');
     expect(describeAnswer({ status: 413, source: 'default' })).toBe(

@@ -12,14 +12,14 @@ export function statusVariant(status: number | null): string {
   return 'secondary';
 }
 
-/** Who answered the sender and with what: "Answered 500 by a response rule", "Default answer", … */
+/** Who answered the sender and with what: "Answered 500 by rule 2", "Default answer", … */
 export function describeAnswer(response: CaptureResponse): string {
   const { answer } = responseMessages;
   const { status, source } = response;
   if (status === null) return answer.forwarderPending;
   switch (source) {
     case 'rule':
-      return answer.rule(status);
+      return response.rule === undefined ? answer.anyRule(status) : answer.rule(status, response.rule);
     case 'forwarder':
       return answer.forwarder(status);
     case 'error':

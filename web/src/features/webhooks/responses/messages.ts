@@ -58,7 +58,9 @@ export const responseMessages = {
     statusTitle: (status: number) => `Answered ${status}`,
     default: (status: number) =>
       status === 413 ? 'Default answer: 413, the body was too large' : 'Default answer',
-    rule: (status: number) => `Answered ${status} by a response rule`,
+    rule: (status: number, rule: number) => `Answered ${status} by rule ${rule}`,
+    /** Events stored before the rule's position was recorded. */
+    anyRule: (status: number) => `Answered ${status} by a response rule`,
     forwarder: (status: number) => `Answered ${status} by your forwarder`,
     forwarderPending: 'Waiting for your forwarder’s answer…',
     error: (status: number) => `Answered ${status} by Hookbay: the forwarder failed or was too slow`,
