@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { publicOrigin, requestOrigin } from './origin.js';
 import { setPageHeaders } from './page-headers.js';
 
 const ORIGIN_PLACEHOLDER = /%HOOKBAY_ORIGIN%/g;
@@ -18,10 +19,6 @@ declare module 'fastify' {
     /** Answers with the web app's page, e.g. with status 404 for an unknown short link. */
     sendAppPage(status?: number): FastifyReply;
   }
-}
-
-function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
 }
 
 function isPageRequest(request: FastifyRequest): boolean {
@@ -65,7 +62,7 @@ export const spaPlugin = fp(
         return this.status(status).send({
           error: status === 404 ? 'Not found.' : 'The web app is not built.',
         });
-      const origin = options.publicUrl ?? requestOrigin(this.request);
+      const origin = publicOrigin(this.request, options.publicUrl);
       const isOwnOrigin = (other: string) => other === requestOrigin(this.request);
       return setPageHeaders(
         this,

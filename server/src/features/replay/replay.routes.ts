@@ -8,6 +8,7 @@ import { duplexPair } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { replayBodySchema } from '../../../../shared/replay.js';
 import { requireUser } from '../../http/identity.js';
+import { requestOrigin } from '../../http/origin.js';
 import { parseInput } from '../../http/validation.js';
 import { eventIdSchema } from '../webhooks/events.routes.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
@@ -34,7 +35,7 @@ function originOf(url: string): string | null {
 
 /** The origins this server is reached under: PUBLIC_URL, and the one this request came to. */
 function ownOrigins(request: FastifyRequest, publicUrl: string | null): string[] {
-  const origins = [publicUrl && originOf(publicUrl), originOf(`${request.protocol}://${request.host}`)];
+  const origins = [publicUrl && originOf(publicUrl), originOf(requestOrigin(request))];
   return origins.filter((origin): origin is string => Boolean(origin));
 }
 

@@ -1,6 +1,7 @@
 /** What the short-link routes read off a request: the public origin, the host names, the visitor. */
 import type { FastifyRequest } from 'fastify';
 import { clientIp } from '../../http/client-ip.js';
+import { publicOrigin } from '../../http/origin.js';
 import type { LinkContext } from './links.service.js';
 import type { Visit } from './clicks.service.js';
 
@@ -19,7 +20,7 @@ function hostnameOf(url: string): string | null {
 export function linkContextOf(request: FastifyRequest, publicUrl: string | null): LinkContext {
   const publicHostname = publicUrl ? hostnameOf(publicUrl) : null;
   const ownHostnames = publicHostname ? [request.hostname, publicHostname] : [request.hostname];
-  return { apiBase: publicUrl ?? `${request.protocol}://${request.host}`, ownHostnames };
+  return { apiBase: publicOrigin(request, publicUrl), ownHostnames };
 }
 
 function header(request: FastifyRequest, name: 'user-agent' | 'referer'): string | null {

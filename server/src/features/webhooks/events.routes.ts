@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { EVENTS_PAGE_DEFAULT, EVENTS_PAGE_MAX, webhookUrl } from '../../../../shared/webhooks.js';
 import { requireUser } from '../../http/identity.js';
+import { publicOrigin } from '../../http/origin.js';
 import { parseInput } from '../../http/validation.js';
 import { EXPORT_CONTENT_TYPES, EXPORT_FORMATS, exportChunks } from './event-export.js';
 import { filterSchema } from './event-search.js';
@@ -24,8 +25,6 @@ export async function eventsRoutes(
   app: FastifyInstance,
   options: { webhooks: WebhooksService; publicUrl: string | null },
 ) {
-  const apiBaseOf = (request: FastifyRequest) => options.publicUrl ?? `${request.protocol}://${request.host}`;
-
   app.get('/api/events', async (request) => {
     const user = requireUser(request);
     const page = parseInput(eventsPageSchema, request.query);
@@ -43,7 +42,7 @@ export async function eventsRoutes(
     const { format } = parseInput(exportSchema, request.query);
     const filter = parseInput(filterSchema, request.query);
     const rows = options.webhooks.matchingRows(user, filter);
-    const captureUrl = webhookUrl(apiBaseOf(request), user.sessionId);
+    const captureUrl = webhookUrl(publicOrigin(request, options.publicUrl), user.sessionId);
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .type(EXPORT_CONTENT_TYPES[format])
