@@ -39,6 +39,23 @@ describe('the capture path’s reads of response rules', () => {
     expect(counts.find).toBe(1);
   });
 
+  it('a session is known to have no rules only once that was read, and no longer once it saves some', async () => {
+    const responses = createResponsesService({ repo: createResponsesRepo(database.db) });
+    expect(responses.isKnownRuleless(user.sessionId)).toBe(false);
+    await responses.answerFor(user.sessionId, 'POST', '/');
+    expect(responses.isKnownRuleless(user.sessionId)).toBe(true);
+    await responses.save(user, [
+      {
+        method: '*',
+        path: '*',
+        responses: [{ status: 500, headers: {}, body: '', delayMs: 0 }],
+        then: 'cycle',
+      },
+    ]);
+    expect(responses.isKnownRuleless(user.sessionId)).toBe(false);
+    await responses.save(user, []);
+  });
+
   it('rules saved by this process are used at once, without reading them back', async () => {
     const { repo, counts } = countingRepo(createResponsesRepo(database.db));
     const responses = createResponsesService({ repo });

@@ -28,6 +28,8 @@ export interface ResponsesService {
    * when no rule matches. Sessions without rules cost no database round trip once cached.
    */
   answerFor(sessionId: string, method: string, path: string): Promise<ScriptedAnswer | null>;
+  /** True when this instance knows the session has no rules: its captures need not ask answerFor. */
+  isKnownRuleless(sessionId: string): boolean;
 }
 
 export function createResponsesService(deps: {
@@ -62,6 +64,7 @@ export function createResponsesService(deps: {
       await announceChange(user.sessionId);
       return stored.rules;
     },
+    isKnownRuleless: (sessionId) => cache.get(sessionId) === null,
     async answerFor(sessionId, method, path) {
       const active = await activeRules(sessionId);
       if (!active) return null;

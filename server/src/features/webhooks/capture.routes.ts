@@ -96,14 +96,16 @@ export async function captureRoutes(
     // A `hookbay forward --respond` forwarder answers first (an oversized body still gets 413);
     // otherwise scripted rules decide, before the event is stored, so that the event records it.
     const awaitsForwarder = !truncated && options.responders.isAwaited(sessionId);
-    const scripted = awaitsForwarder
-      ? null
-      : await chooseAnswer(options.responses, {
-          sessionId,
-          method: request.method,
-          path: target.path,
-          truncated,
-        });
+    // Most sessions have no rules: once that is known, their captures skip the lookup entirely.
+    const scripted =
+      awaitsForwarder || options.responses.isKnownRuleless(sessionId)
+        ? null
+        : await chooseAnswer(options.responses, {
+            sessionId,
+            method: request.method,
+            path: target.path,
+            truncated,
+          });
     const event = await options.webhooks.capture(owner, {
       sessionId,
       method: request.method,
