@@ -11,4 +11,17 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-export { formatDateTime } from '../../../shared/dates';
+import { formatDateTime } from '../../../shared/dates';
+
+export { formatDateTime };
+
+/**
+ * A time short enough for a list row: today's as the time of day alone, earlier ones with their
+ * date, both in the viewer's locale.
+ */
+export function formatRowTime(value: string, now: Date = new Date()): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime()) || date.toDateString() !== now.toDateString())
+    return formatDateTime(value);
+  return date.toLocaleTimeString();
+}

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { WebhookEvent } from '../../../../../shared/webhooks';
-import { formatBytes, formatDateTime } from '../../../lib/format';
+import { formatBytes, formatDateTime, formatRowTime } from '../../../lib/format';
 import { compareMessages } from '../compare/messages';
 import { messages } from '../messages';
 import { ProviderBadges } from '../recognise/ProviderBadges';
@@ -62,7 +62,13 @@ export const RequestListItem = memo(function RequestListItem({
         </span>
         <span className="d-flex justify-content-between align-items-center gap-2 small mt-1">
           <span className="d-flex align-items-center gap-2 overflow-hidden">
-            <span className="text-truncate flex-shrink-0 opacity-75">{formatDateTime(event.timestamp)}</span>
+            <time
+              className="text-truncate flex-shrink-0 opacity-75"
+              dateTime={event.timestamp}
+              title={formatDateTime(event.timestamp)}
+            >
+              {formatRowTime(event.timestamp)}
+            </time>
             <ProviderBadges event={event} isCompact />
           </span>
           <span className="flex-shrink-0 opacity-75">

@@ -7,11 +7,17 @@ import { originOf } from './origin';
 
 interface ProviderBadgesProps {
   event: WebhookEvent;
-  /** In the list the badges take at most half the row and the event type is cut to fit. */
+  /**
+   * In the list the badges shrink to the room the row leaves them, with an ellipsis: the event
+   * type first, then the provider's name.
+   */
   isCompact?: boolean;
   /** More marks shown after the badges. */
   children?: ReactNode;
 }
+
+/** A flex item that gives up its width only once the items beside it have given up theirs. */
+const SHRINKS_LAST = { minWidth: 0, flexShrink: 0.01 };
 
 /** The sender's name and its event type (and in the details the delivery id); nothing for a request no provider claims. */
 export function ProviderBadges({ event, isCompact = false, children }: ProviderBadgesProps) {
@@ -19,13 +25,15 @@ export function ProviderBadges({ event, isCompact = false, children }: ProviderB
   if (!provider) return null;
   return (
     <span
-      className={`d-inline-flex align-items-center gap-1 ${isCompact ? 'overflow-hidden flex-shrink-0' : 'w-100 flex-wrap'}`}
-      style={isCompact ? { maxWidth: '50%' } : undefined}
+      className={`d-inline-flex align-items-center gap-1 ${isCompact ? 'overflow-hidden' : 'w-100 flex-wrap'}`}
+      style={isCompact ? { minWidth: 0 } : undefined}
     >
       <Badge
         bg="info-subtle"
         text="info-emphasis"
-        className="border border-info-subtle"
+        className="border border-info-subtle text-truncate"
+        style={isCompact ? SHRINKS_LAST : undefined}
+        title={PROVIDER_LABELS[provider]}
         data-testid="provider-badge"
       >
         {PROVIDER_LABELS[provider]}
@@ -35,6 +43,7 @@ export function ProviderBadges({ event, isCompact = false, children }: ProviderB
           bg="secondary-subtle"
           text="secondary-emphasis"
           className="border border-secondary-subtle font-monospace text-truncate"
+          style={isCompact ? { minWidth: 0 } : undefined}
           title={eventType}
           data-testid="event-type-badge"
         >
