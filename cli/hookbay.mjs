@@ -243,6 +243,18 @@ function pairsOf(flat) {
 }
 
 /**
+ * The server's `error` text from an error answer's body, or the body itself when it holds none.
+ * @param {string} text
+ */
+function errorMessageOf(text) {
+  try {
+    return JSON.parse(text).error ?? text;
+  } catch {
+    return text; // not JSON: the text itself
+  }
+}
+
+/**
  * A call to the Hookbay API as the session; answers the parsed JSON, or throws with the server's error text.
  * @param {string} apiBase
  * @param {string} sessionId
@@ -259,13 +271,7 @@ async function api(apiBase, sessionId, path, options = {}) {
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   if (!response.ok) {
-    const text = await response.text();
-    let message = text;
-    try {
-      message = JSON.parse(text).error ?? text;
-    } catch {
-      // not JSON: the text itself
-    }
+    const message = errorMessageOf(await response.text());
     throw Object.assign(new Error(`${response.status} ${message}`), { status: response.status });
   }
   return options.raw ? Buffer.from(await response.arrayBuffer()) : response.json();
@@ -375,13 +381,7 @@ function readStream(setup, state) {
       if (response.statusCode !== 200) {
         let text = '';
         for await (const chunk of response) text += chunk;
-        let message = text;
-        try {
-          message = JSON.parse(text).error ?? text;
-        } catch {
-          // not JSON: the text itself
-        }
-        reject(Object.assign(new Error(message), { status: response.statusCode }));
+        reject(Object.assign(new Error(errorMessageOf(text)), { status: response.statusCode }));
         return;
       }
       state.onOpen();

@@ -226,6 +226,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     hub: streamHub,
     responders,
     keepAliveMs: config.streamKeepAliveMs,
+    captureMaxBytes: config.captureMaxBytes,
   });
   await app.register(linksRoutes, { links, publicUrl: config.publicUrl });
   await app.register(redirectRoutes, {

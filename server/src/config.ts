@@ -6,7 +6,7 @@ import { StartupError } from './startup-error.js';
  * How long and how much a client may take; README "Limits and timeouts" gives the reasons.
  * Fixed values rather than settings; tests shorten them.
  */
-export interface HttpLimits {
+interface HttpLimits {
   /** All request headers must arrive within this (slow-header clients are cut here). */
   headersTimeoutMs: number;
   /** The whole request, body included, must arrive within this: a 10 MiB capture on a slow link fits. */

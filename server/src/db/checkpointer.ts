@@ -33,7 +33,7 @@ parentPort.once('message', () => {
 });
 `;
 
-export interface Checkpointer {
+interface Checkpointer {
   /** Stops the worker and closes its connection; call before closing the database. */
   stop(): Promise<void>;
 }

@@ -22,8 +22,6 @@ export interface Database {
 }
 
 const sqliteHandles = new WeakMap<Kysely<DatabaseSchema>, SQLite.Database>();
-/** Stops the SQLite checkpoint worker of a database opened here, before it closes. */
-const beforeClose = new WeakMap<Kysely<DatabaseSchema>, () => Promise<void>>();
 
 /**
  * The raw SQLite handle under a Kysely instance opened here, or undefined on PostgreSQL: hot
@@ -61,7 +59,8 @@ function openSqliteFile(file: string): SQLite.Database {
   }
 }
 
-function openSqlite(dataDir: string): Kysely<DatabaseSchema> {
+/** The SQLite store under `dataDir`, and the stop of its checkpoint worker, to call before it closes. */
+function openSqlite(dataDir: string): { db: Kysely<DatabaseSchema>; stopCheckpointer: () => Promise<void> } {
   prepareDataDir(dataDir);
   const sqlite = openSqliteFile(path.join(dataDir, 'hookbay.db'));
   sqlite.pragma('synchronous = NORMAL');
@@ -70,8 +69,7 @@ function openSqlite(dataDir: string): Kysely<DatabaseSchema> {
   const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
   sqliteHandles.set(db, sqlite);
   const checkpointer = startCheckpointer(sqlite);
-  beforeClose.set(db, () => checkpointer.stop());
-  return db;
+  return { db, stopCheckpointer: () => checkpointer.stop() };
 }
 
 /** A connect to an unreachable server gives up after this, so requests answer 503 instead of hanging. */
@@ -106,11 +104,11 @@ export async function openDatabase(
   outage: OutageLog | null = null,
 ): Promise<Database> {
   const dialect: DialectName = options.databaseUrl ? 'postgres' : 'sqlite';
-  const db = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, outage)
+  const { db, stopCheckpointer } = options.databaseUrl
+    ? { db: await openPostgres(options.databaseUrl, outage), stopCheckpointer: null }
     : openSqlite(options.dataDir);
   const close = async () => {
-    await beforeClose.get(db)?.();
+    await stopCheckpointer?.();
     await db.destroy();
   };
   try {

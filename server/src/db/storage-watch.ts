@@ -10,7 +10,7 @@ import { noteDatabaseOutage } from './unavailable.js';
 
 const PROBE_KEY = 'storage-probe';
 
-export interface StorageWatch {
+interface StorageWatch {
   /** Null when the database can be written; else why not (after trying a write again). */
   problem(): Promise<string | null>;
   stop(): void;

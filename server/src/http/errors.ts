@@ -1,13 +1,17 @@
 /**
  * Typed errors thrown by services, and the one handler that turns any error into
- * `{ "error": "…" }`. A 5xx answers a generic message; the detail goes to the log only. A database
- * that cannot be reached answers 503 and is logged once per outage, not once per request.
+ * `{ "error": "…" }`. A 5xx answers a generic message (unless its error says its message is for
+ * the client); the detail goes to the log only. A database that cannot be reached answers 503 and
+ * is logged once per outage, not once per request.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DATABASE_UNAVAILABLE_MESSAGE, noteDatabaseOutage } from '../db/unavailable.js';
 import type { OutageLog } from '../outage-log.js';
 
 export class HttpError extends Error {
+  /** True when even a 5xx answers with this message: the failure is not the server's, the user needs it. */
+  readonly exposeMessage: boolean = false;
+
   constructor(
     readonly statusCode: number,
     message: string,
@@ -40,13 +44,18 @@ export class NotFoundError extends HttpError {
   }
 }
 
+/** The whole seconds to wait for `ms` to pass, at least 1: what a Retry-After header says. */
+export function retryAfterSeconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
 /** A limit was reached: 429 with Retry-After, the whole seconds until the client's next try can succeed. */
 export class TooManyRequestsError extends HttpError {
   readonly retryAfterSeconds: number;
 
   constructor(message: string, retryAfterMs: number) {
     super(429, message);
-    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    this.retryAfterSeconds = retryAfterSeconds(retryAfterMs);
   }
 }
 
@@ -54,7 +63,9 @@ const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again
 /** Seconds a client (or a load balancer) should wait before retrying after a 503. */
 const RETRY_AFTER_S = 5;
 
-function clientStatus(error: FastifyError | HttpError): number | null {
+/** The status to answer with the error's own message, or null when the message stays in the log. */
+function exposedStatus(error: FastifyError | HttpError): number | null {
+  if (error instanceof HttpError && error.exposeMessage) return error.statusCode;
   const status = error.statusCode;
   return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
 }
@@ -62,7 +73,7 @@ function clientStatus(error: FastifyError | HttpError): number | null {
 /** `databaseOutage` records database outages seen by requests, so they are logged once. */
 export function registerErrorHandler(app: FastifyInstance, options: { databaseOutage: OutageLog }): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    const status = clientStatus(error);
+    const status = exposedStatus(error);
     if (status !== null) {
       if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(status).send({ error: error.message });

@@ -17,7 +17,7 @@ function socketSources(host: string): string[] {
  * The Content-Security-Policy of a page served at `host`. `otherOrigins` may be connected to as
  * well: the API's origin when the web build talks to another one (VITE_API_BASE), PUBLIC_URL.
  */
-export function contentSecurityPolicy(host: string, otherOrigins: string[]): string {
+function contentSecurityPolicy(host: string, otherOrigins: string[]): string {
   const connect = ["'self'", ...socketSources(host)];
   for (const origin of otherOrigins) connect.push(origin, ...socketSources(new URL(origin).host));
   return [

@@ -7,6 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitFor } from '../../../test/processes.js';
+import { headerPairs } from '../webhooks/event-view.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const CLI_PATH = path.join(REPO_ROOT, 'cli/hookbay.mjs');
@@ -100,15 +101,10 @@ export async function startTarget(answer: Answer = { status: 200, body: 'ok' }):
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const flat = request.rawHeaders;
-      const rawHeaders: [string, string][] = [];
-      for (let index = 0; index + 1 < flat.length; index += 2) {
-        rawHeaders.push([flat[index] as string, flat[index + 1] as string]);
-      }
       received.push({
         method: request.method ?? '',
         url: request.url ?? '',
-        rawHeaders,
+        rawHeaders: headerPairs(request.rawHeaders),
         body: Buffer.concat(chunks),
       });
       const { status, headers = [], body = '', delayMs = 0 } = target.answer;

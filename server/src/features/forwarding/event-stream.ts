@@ -10,7 +10,7 @@ import type { WebhookEvent } from '../../../../shared/webhooks.js';
 
 const STREAM_READ_LIMIT = 100;
 
-export interface EventStreamOptions {
+interface EventStreamOptions {
   /** Up to `limit` visible events with ids above `after`, oldest first. */
   readAfter(after: number, limit: number): Promise<WebhookEvent[]>;
   /** Id of the newest event the client already has. */

@@ -74,6 +74,50 @@ describe('POST /api/events/{id}/forwarded-response', () => {
   });
 });
 
+describe('the size of an answer the forwarder posts back', () => {
+  /** Posts an answer whose body holds `bodyBytes` bytes (as base64) for a new event of a new session. */
+  async function postAnswerOf(app: FastifyInstance, bodyBytes: number) {
+    const user = await createSession(app);
+    const captured = await app.inject({ method: 'POST', url: `/webhook/${user.sessionId}`, payload: 'x' });
+    const payload = JSON.stringify({
+      status: 200,
+      rawHeaders: [],
+      body: Buffer.alloc(bodyBytes, 'a').toString('base64'),
+    });
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/events/${captured.json<{ id: number }>().id}/forwarded-response`,
+      headers: { ...asUser(user), 'content-type': 'application/json' },
+      payload,
+    });
+    return { response, payloadBytes: Buffer.byteLength(payload) };
+  }
+
+  it('may be larger than 16 MiB when captures may be as large', async () => {
+    const app = await buildTestApp({ captureMaxBytes: 14 * 1024 * 1024 });
+    try {
+      const { response, payloadBytes } = await postAnswerOf(app, 13 * 1024 * 1024);
+      expect(payloadBytes).toBeGreaterThan(16 * 1024 * 1024);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ ok: true });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('follows the capture limit: a body as large as a capture fits, a larger one answers 413', async () => {
+    const app = await buildTestApp({ captureMaxBytes: 1024 });
+    try {
+      expect((await postAnswerOf(app, 1024)).response.statusCode).toBe(200);
+      const { response } = await postAnswerOf(app, 128 * 1024);
+      expect(response.statusCode).toBe(413);
+      expect(typeof response.json<{ error: string }>().error).toBe('string');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe("the target's headers given to the sender", () => {
   it('leave out hop-by-hop headers and Content-Length, and keep repeats in order', () => {
     expect(

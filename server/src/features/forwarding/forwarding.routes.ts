@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { base64JsonLimit } from '../../http/body-limits.js';
 import { requireUser } from '../../http/identity.js';
 import { NotFoundError } from '../../http/errors.js';
 import { parseInput } from '../../http/validation.js';
@@ -44,12 +45,16 @@ export const forwardedAnswerSchema = z.union([
   z.object({ error: z.string().min(1).max(2000) }),
 ]);
 
-/** The forwarder's answer may carry a body as large as a capture's, base64 in JSON. */
-const ANSWER_BODY_LIMIT = 16 * 1024 * 1024;
-
 export async function forwardingRoutes(
   app: FastifyInstance,
-  options: { repo: WebhooksRepo; hub: StreamHub; responders: Responders; keepAliveMs: number },
+  options: {
+    repo: WebhooksRepo;
+    hub: StreamHub;
+    responders: Responders;
+    keepAliveMs: number;
+    /** Largest captured body; the forwarder's answer may carry one as large (as base64 in JSON). */
+    captureMaxBytes: number;
+  },
 ) {
   const cli = fs.readFileSync(CLI_FILE);
 
@@ -93,7 +98,8 @@ export async function forwardingRoutes(
     stream.poke();
   });
 
-  app.post('/api/events/:id/forwarded-response', { bodyLimit: ANSWER_BODY_LIMIT }, async (request) => {
+  const bodyLimit = base64JsonLimit(options.captureMaxBytes);
+  app.post('/api/events/:id/forwarded-response', { bodyLimit }, async (request) => {
     const user = requireUser(request);
     const { id } = parseInput(eventIdSchema, request.params);
     const answer = parseInput(forwardedAnswerSchema, request.body);

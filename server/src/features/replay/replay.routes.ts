@@ -7,13 +7,14 @@
 import { duplexPair } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { replayBodySchema } from '../../../../shared/replay.js';
+import { base64JsonLimit } from '../../http/body-limits.js';
 import { requireUser } from '../../http/identity.js';
 import { requestOrigin } from '../../http/origin.js';
 import { parseInput } from '../../http/validation.js';
 import { eventIdSchema } from '../webhooks/events.routes.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import type { Resolver } from './address-guard.js';
-import { createReplayService, TargetUnreachableError } from './replay.service.js';
+import { createReplayService } from './replay.service.js';
 
 export interface ReplayRoutesOptions {
   webhooks: Pick<WebhooksService, 'stored'>;
@@ -56,18 +57,12 @@ export async function replayRoutes(app: FastifyInstance, options: ReplayRoutesOp
 
   app.post(
     '/api/events/:id/replay',
-    { bodyLimit: Math.ceil((options.captureMaxBytes * 4) / 3) + 64 * 1024 },
-    async (request, reply) => {
+    { bodyLimit: base64JsonLimit(options.captureMaxBytes) },
+    async (request) => {
       const user = requireUser(request);
       const { id } = parseInput(eventIdSchema, request.params);
       const { url, ...overrides } = parseInput(replayBodySchema, request.body);
-      try {
-        return await replay.replay(user, id, new URL(url), overrides, ownOrigins(request, options.publicUrl));
-      } catch (error) {
-        // Not the server's fault, so not a generic 5xx: the user needs to know what the target did.
-        if (error instanceof TargetUnreachableError) return reply.status(502).send({ error: error.message });
-        throw error;
-      }
+      return replay.replay(user, id, new URL(url), overrides, ownOrigins(request, options.publicUrl));
     },
   );
 }

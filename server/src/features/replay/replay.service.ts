@@ -10,24 +10,33 @@ import {
   type ReplayAnswer,
 } from '../../../../shared/replay.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
-import { ForbiddenError } from '../../http/errors.js';
+import { ForbiddenError, HttpError } from '../../http/errors.js';
 import { CAPTURE_PREFIX } from '../webhooks/capture.routes.js';
-import { parseRawHeaders } from '../webhooks/event-view.js';
+import { headerPairs, parseRawHeaders } from '../webhooks/event-view.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import { pinnedLookup, resolveWithDns, vetTarget, type Resolver } from './address-guard.js';
 
 /** What to change before sending; anything left out comes from the stored request. */
-export interface ReplayOverrides {
+interface ReplayOverrides {
   method?: string;
   headers?: HeaderPairs;
   body?: string;
   bodyEncoding?: 'utf8' | 'base64';
 }
 
-/** The target could not be reached or did not answer in time; the message says which. */
-export class TargetUnreachableError extends Error {}
+/**
+ * The target could not be reached or did not answer in time; the message says which. A 502 that
+ * shows its message: not the server's fault, and the user needs to know what the target did.
+ */
+export class TargetUnreachableError extends HttpError {
+  override readonly exposeMessage = true;
 
-export interface ReplayService {
+  constructor(message: string) {
+    super(502, message);
+  }
+}
+
+interface ReplayService {
   /**
    * Sends the user's stored event once to `target` and gives back the answer. A target that is
    * this server's own capture URL (its origin is one of `ownOrigins`) is handed to the server
@@ -102,14 +111,9 @@ function unreachable(target: URL, error: unknown, timeoutMs: number | null): Tar
 function toAnswer(response: http.IncomingMessage, chunks: Buffer[], truncated: boolean, started: number) {
   const body = Buffer.concat(chunks);
   const isText = isUtf8(body);
-  const headers: HeaderPairs = [];
-  for (let index = 0; index + 1 < response.rawHeaders.length; index += 2) {
-    // The loop bound keeps both indexes inside the array.
-    headers.push([response.rawHeaders[index] as string, response.rawHeaders[index + 1] as string]);
-  }
   return {
     status: response.statusCode ?? 0,
-    headers,
+    headers: headerPairs(response.rawHeaders),
     body: body.toString(isText ? 'utf8' : 'base64'),
     bodyEncoding: isText ? 'utf8' : 'base64',
     truncated,

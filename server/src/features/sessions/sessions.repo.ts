@@ -3,16 +3,16 @@ import { sqliteHandleOf } from '../../db/connection.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 
-export type NewSession = SessionUser & { referrer: string | null; createdAt: number; ip?: string | null };
+type NewSession = SessionUser & { referrer: string | null; createdAt: number; ip?: string | null };
 
 /** At most `limit` sessions created from one address after `since`. */
-export interface CreateLimit {
+interface CreateLimit {
   since: number;
   limit: number;
 }
 
 /** The stored session or, when the address is at its limit, the creation time of the row whose expiry frees a slot. */
-export type CreateOutcome = { session: SessionUser } | { blockingCreatedAt: number };
+type CreateOutcome = { session: SessionUser } | { blockingCreatedAt: number };
 
 export interface SessionsRepo {
   find(sessionId: string): Promise<SessionUser | null>;

@@ -1,18 +1,8 @@
-/** Errors of short links that carry more than a message: the free alias, the wait before retrying. */
+/** The error of short links that carries more than a message: a taken alias, with a free one to offer. */
 import { HttpError } from '../../http/errors.js';
 
 export class AliasTakenError extends HttpError {
   constructor(readonly suggestion: string | null) {
     super(409, 'This alias is already taken; choose another.');
-  }
-}
-
-export class TooManyLinksError extends HttpError {
-  constructor(
-    message: string,
-    /** Seconds until one more link may be created. */
-    readonly retryAfterS: number,
-  ) {
-    super(429, message);
   }
 }

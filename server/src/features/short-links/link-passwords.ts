@@ -2,6 +2,7 @@
  * Password checks of protected links, with a limit on wrong tries: 10 per link and IP address in
  * 10 minutes, counted from stored rows so that it holds across instances.
  */
+import { retryAfterSeconds } from '../../http/errors.js';
 import type { LinkLimitsRepo } from './link-limits.repo.js';
 import { verifyPassword } from './password.js';
 
@@ -28,7 +29,7 @@ export function createLinkPasswords(
       const since = at - PASSWORD_WINDOW_MS;
       const failures = await repo.countPasswordFailures(link.id, ip, since);
       if (failures.count >= PASSWORD_TRIES && failures.oldest !== null) {
-        return { retryAfterS: Math.max(1, Math.ceil((failures.oldest + PASSWORD_WINDOW_MS - at) / 1000)) };
+        return { retryAfterS: retryAfterSeconds(failures.oldest + PASSWORD_WINDOW_MS - at) };
       }
       if (await verifyPassword(password, link.passwordHash)) return 'right';
       await repo.addPasswordFailure(link.id, ip, at, since);

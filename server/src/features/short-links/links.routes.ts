@@ -3,7 +3,7 @@ import { urlBodySchema, urlUpdateSchema } from '../../../../shared/links.js';
 import { clientIp } from '../../http/client-ip.js';
 import { requireUser } from '../../http/identity.js';
 import { parseInput } from '../../http/validation.js';
-import { AliasTakenError, TooManyLinksError } from './link-errors.js';
+import { AliasTakenError } from './link-errors.js';
 import type { LinksService } from './links.service.js';
 import { linkContextOf } from './request-info.js';
 
@@ -11,22 +11,13 @@ interface IdParams {
   Params: { id: string };
 }
 
-/**
- * Runs the action; the two errors that carry more than a message answer here: a taken alias
- * with a free variant to offer, too many links with the seconds to wait.
- */
+/** Runs the action; a taken alias, the one error that carries more than a message, answers here. */
 async function answer<T>(reply: FastifyReply, action: () => Promise<T>): Promise<T | FastifyReply> {
   try {
     return await action();
   } catch (error) {
     if (error instanceof AliasTakenError) {
       return reply.status(409).send({ error: error.message, suggestion: error.suggestion });
-    }
-    if (error instanceof TooManyLinksError) {
-      return reply
-        .status(429)
-        .header('retry-after', String(error.retryAfterS))
-        .send({ error: error.message });
     }
     throw error;
   }

@@ -7,9 +7,9 @@ import {
   type UrlUpdate,
 } from '../../../../shared/links.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
-import { InvalidInputError, NotFoundError } from '../../http/errors.js';
+import { InvalidInputError, NotFoundError, TooManyRequestsError } from '../../http/errors.js';
 import { createLinkCache, type CachedLink, type LinkCache } from './link-cache.js';
-import { AliasTakenError, TooManyLinksError } from './link-errors.js';
+import { AliasTakenError } from './link-errors.js';
 import { isLinkId, newLinkId } from './link-id.js';
 import type { LinkLimitsRepo } from './link-limits.repo.js';
 import type { LinkChange, LinksRepo, StoredLink } from './links.repo.js';
@@ -34,7 +34,7 @@ export interface LinksService {
   /**
    * Shortens `body.url` under the alias or a new random id. InvalidInputError when the URL or an
    * option is not acceptable, AliasTakenError (with a free variant) when the alias is in use,
-   * TooManyLinksError when the session or the IP address created too many links lately.
+   * TooManyRequestsError when the session or the IP address created too many links lately.
    */
   create(creator: Creator, body: UrlBody, context: LinkContext): Promise<ShortUrl>;
   /**
@@ -169,11 +169,10 @@ export function createLinksService(deps: {
     if (!refused) return;
     const isMinute = refused.refusedWindow === minute;
     const windowMs = isMinute ? MINUTE_MS : DAY_MS;
-    const retryAfterS = Math.max(1, Math.ceil((refused.oldest + windowMs - at) / 1000));
     const message = isMinute
       ? `You have created ${limits.perMinute} links in the last minute. Please wait a moment before creating more.`
       : `You have created ${limits.perDay} links in the last 24 hours, the most allowed. Please try again later.`;
-    throw new TooManyLinksError(message, retryAfterS);
+    throw new TooManyRequestsError(message, refused.oldest + windowMs - at);
   }
 
   async function insertLink(creator: Creator, url: string, body: UrlBody): Promise<StoredLink> {

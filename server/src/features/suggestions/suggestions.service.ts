@@ -13,15 +13,9 @@ import {
 import { NotFoundError, TooManyRequestsError } from '../../http/errors.js';
 import type { StoredSuggestion, SuggestionsRepo } from './suggestions.repo.js';
 
-export class TooManySuggestionsError extends TooManyRequestsError {
-  constructor(retryAfterMs: number) {
-    super(TOO_MANY_SUGGESTIONS_MESSAGE, retryAfterMs);
-  }
-}
-
 export interface SuggestionsService {
   /**
-   * Stores a new pending suggestion from the user. Throws TooManySuggestionsError when the session
+   * Stores a new pending suggestion from the user. Throws TooManyRequestsError when the session
    * or the IP address has already sent SUGGESTIONS_PER_HOUR in the last hour.
    */
   create(user: SessionUser, input: NewSuggestion, ip: string | null): Promise<Suggestion>;
@@ -69,7 +63,10 @@ export function createSuggestionsService(deps: {
         { since: createdAt - WINDOW_MS, limit: SUGGESTIONS_PER_HOUR },
       );
       if ('blockingCreatedAt' in outcome) {
-        throw new TooManySuggestionsError(outcome.blockingCreatedAt + WINDOW_MS - createdAt);
+        throw new TooManyRequestsError(
+          TOO_MANY_SUGGESTIONS_MESSAGE,
+          outcome.blockingCreatedAt + WINDOW_MS - createdAt,
+        );
       }
       return toSuggestion(outcome.suggestion);
     },

@@ -12,6 +12,7 @@ import { NotFoundError } from '../../http/errors.js';
 import { chooseAnswer } from '../responses/choose-answer.js';
 import type { ResponsesService } from '../responses/responses.service.js';
 import { AWAITING_FORWARDER, type Responders } from '../forwarding/responders.js';
+import { headerPairs } from './event-view.js';
 import { readBody } from './read-body.js';
 import type { WebhooksService } from './webhooks.service.js';
 
@@ -91,7 +92,7 @@ export async function captureRoutes(
       // The rest of the body is left unread, so this connection cannot be reused.
       reply.header('connection', 'close');
     }
-    const rawHeaders = pairs(request.raw.rawHeaders);
+    const rawHeaders = headerPairs(request.raw.rawHeaders);
     const target = splitUrl(request.url, sessionId);
     // A `hookbay forward --respond` forwarder answers first (an oversized body still gets 413);
     // otherwise scripted rules decide, before the event is stored, so that the event records it.
@@ -142,13 +143,4 @@ export async function captureRoutes(
 /** The first value of a header, as Node's request.headers keeps it for Content-Type. */
 function headerValue(rawHeaders: [string, string][], lowerName: string): string | null {
   return rawHeaders.find(([name]) => name.toLowerCase() === lowerName)?.[1] ?? null;
-}
-
-function pairs(rawHeaders: string[]): [string, string][] {
-  const result: [string, string][] = [];
-  for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
-    // The loop bound keeps both indexes inside the array.
-    result.push([rawHeaders[index] as string, rawHeaders[index + 1] as string]);
-  }
-  return result;
 }

@@ -91,6 +91,16 @@ function parseJson(text: string, contentType: string | null): unknown {
   }
 }
 
+/** Node's flat rawHeaders (name, value, name, value, …) as [name, value] pairs, in order and case. */
+export function headerPairs(rawHeaders: string[]): [string, string][] {
+  const result: [string, string][] = [];
+  for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+    // The loop bound keeps both indexes inside the array.
+    result.push([rawHeaders[index] as string, rawHeaders[index + 1] as string]);
+  }
+  return result;
+}
+
 export function parseRawHeaders(json: string): [string, string][] {
   // Written by the capture route from Node's rawHeaders, always an array of [name, value] pairs.
   return JSON.parse(json) as [string, string][];
