@@ -108,3 +108,8 @@ export function filterParams(filter: EventsFilter): Record<string, string> {
   if (filter.to) params.to = filter.to;
   return params;
 }
+
+/** The same text for two filters exactly when they ask the API the same thing (a hook's dependency key). */
+export function filterKey(filter: EventsFilter): string {
+  return JSON.stringify(filterParams(filter));
+}

@@ -44,6 +44,14 @@ export const LINK_STATE_LABELS: Record<LinkState, string> = {
   'limit-reached': 'Limit reached',
   disabled: 'Disabled',
 };
+/** Bootstrap badge colour of each state: green only when the link redirects without a question. */
+export const LINK_STATE_VARIANTS: Record<LinkState, string> = {
+  active: 'success',
+  'password-protected': 'info',
+  expired: 'secondary',
+  'limit-reached': 'warning',
+  disabled: 'danger',
+};
 
 /** The parts of a link that decide its state. */
 export interface LinkStateInput {

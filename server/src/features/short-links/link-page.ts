@@ -16,7 +16,8 @@ export interface LinkPage {
   passwordForm?: { action: string; error: string | null; referer: string | null };
 }
 
-const THEME_SCRIPT = '/link-page-theme.js';
+/** The web app's own theme script, served from its public files beside these pages (script-src 'self'). */
+const THEME_SCRIPT = '/theme-init.js';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

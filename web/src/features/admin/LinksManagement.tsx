@@ -1,20 +1,13 @@
 /** The Links tab: find any session's short links by destination host or id, and disable or enable them. */
 import { useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Card, Form, InputGroup, Spinner, Table } from 'react-bootstrap';
-import { LINK_STATE_LABELS, type AdminLink, type LinkState } from '../../../../shared/links';
+import { Alert, Button, Card, Form, InputGroup, Spinner, Table } from 'react-bootstrap';
+import type { AdminLink } from '../../../../shared/links';
+import { LinkStateBadge } from '../../components/LinkStateBadge';
 import { notify } from '../../components/toasts';
 import { messageOf } from '../../lib/http';
 import { truncate } from '../../lib/format';
 import { searchLinks, setLinkDisabled } from './api';
 import { messages } from './messages';
-
-const STATE_VARIANTS: Record<LinkState, string> = {
-  active: 'success',
-  'password-protected': 'info',
-  expired: 'secondary',
-  'limit-reached': 'warning',
-  disabled: 'danger',
-};
 
 export function LinksManagement() {
   const [query, setQuery] = useState('');
@@ -114,7 +107,7 @@ function LinksTable({ links, busyId, onToggle }: LinksTableProps) {
             <td className="font-monospace">{link.ownerSessionId.slice(0, 8)}</td>
             <td>{link.clicks}</td>
             <td>
-              <Badge bg={STATE_VARIANTS[link.state]}>{LINK_STATE_LABELS[link.state]}</Badge>
+              <LinkStateBadge state={link.state} />
             </td>
             <td className="text-end">
               <Button

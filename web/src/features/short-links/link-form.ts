@@ -66,18 +66,17 @@ export function hasOptions(link: ShortUrl | null): boolean {
 /** The option fields to send: all that are set when adding (`initial` null), the changes when editing. */
 export function optionsBodyOf(draft: OptionsDraft, initial: ShortUrl | null): OptionsBody {
   const body: OptionsBody = {};
+  const start = draftOf(initial);
   const alias = draft.alias.trim();
   if (alias && alias !== initial?.id) body.alias = alias;
 
-  const initialExpiry = toLocalInput(initial?.expiresAt ?? null);
-  if (draft.expiresAt !== initialExpiry) {
+  if (draft.expiresAt !== start.expiresAt) {
     if (draft.expiresAt) body.expiresAt = fromLocalInput(draft.expiresAt);
     else if (initial) body.expiresAt = null;
   }
 
-  const initialLimit = initial?.maxClicks ? String(initial.maxClicks) : '';
   const limit = draft.maxClicks.trim();
-  if (limit !== initialLimit) {
+  if (limit !== start.maxClicks) {
     if (limit) body.maxClicks = clickLimitOf(limit);
     else if (initial) body.maxClicks = null;
   }

@@ -23,14 +23,22 @@ export const RequestMarksContext = createContext<RequestMarks>({
   clearPicks: () => undefined,
 });
 
+/** Ids as a key: the same ids in the same order give the same key. */
+const keyOf = (ids: Iterable<number>): string => [...ids].join(',');
+const idsOf = (key: string): number[] => (key === '' ? [] : key.split(',').map(Number));
+
 export function RequestMarksProvider({ events, children }: { events: WebhookEvent[]; children: ReactNode }) {
   const [picked, setPicked] = useState<number[]>([]);
-  const redeliveries = useMemo(() => findRedeliveries(events), [events]);
+  // Every live request gives a new `events`; the marks are rebuilt only when their ids change, so the
+  // context value stays the same and the memoised rows and details do not render again.
+  const redeliveryKey = useMemo(() => keyOf([...findRedeliveries(events)].sort((a, b) => a - b)), [events]);
+  const redeliveries = useMemo(() => new Set(idsOf(redeliveryKey)), [redeliveryKey]);
   // A deleted request drops out of the comparison.
-  const present = useMemo(
-    () => picked.filter((id) => events.some((event) => event.id === id)),
+  const presentKey = useMemo(
+    () => keyOf(picked.filter((id) => events.some((event) => event.id === id))),
     [picked, events],
   );
+  const present = useMemo(() => idsOf(presentKey), [presentKey]);
   const toggle = useCallback((id: number) => setPicked((current) => togglePick(current, id)), []);
   const clearPicks = useCallback(() => setPicked([]), []);
   const marks = useMemo(

@@ -3,7 +3,7 @@
  */
 import type { WebhookEvent } from '../../../../shared/webhooks';
 import { eventBodyBytes, latin1OrUtf8Bytes } from './body/bytes';
-import { isSetByConnection } from '../../../../shared/hop-by-hop';
+import { bodyFileNote, replayRequest } from './snippets/replay-request';
 
 /**
  * Linux refuses a single argument over 128 KiB (MAX_ARG_STRLEN); larger bodies go through the printf
@@ -38,7 +38,7 @@ export function shellQuoteBytes(bytes: Uint8Array): string {
 }
 
 /** Quotes text from a request line or header (latin1 in Node, so one character is one byte). */
-function quote(text: string): string {
+export function quote(text: string): string {
   return shellQuoteBytes(latin1OrUtf8Bytes(text));
 }
 
@@ -57,13 +57,6 @@ function printfBytes(bytes: Uint8Array): string {
   return out + "'";
 }
 
-const hasHeader = (event: WebhookEvent, name: string): boolean =>
-  event.rawHeaders.some(([n]) => n.toLowerCase() === name);
-
-/** A comment must stay on its own line whatever the URL holds. */
-const commentSafe = (text: string): string =>
-  Array.from(text, (c) => (c < ' ' || c === '\x7f' ? '' : c)).join('');
-
 /**
  * Builds a bash command that re-sends `event` to `webhookUrl` (the session's capture address; the event's
  * path below it and its raw query string are appended). Headers keep their order, case and repeats, except
@@ -73,16 +66,15 @@ const commentSafe = (text: string): string =>
  * first comment line says where to download it (`bodyDownloadUrl`).
  */
 export function toCurl(event: WebhookEvent, webhookUrl: string, bodyDownloadUrl?: string): string {
-  const path = event.path === '/' ? '' : event.path;
-  const url = webhookUrl + path + (event.queryString ? `?${event.queryString}` : '');
-  const fromFile = event.truncated || event.bodyCut;
+  const request = replayRequest(event, webhookUrl);
+  const fromFile = request.body.kind === 'file';
   const bytes = fromFile ? new Uint8Array(0) : eventBodyBytes(event);
   // An empty body that was announced (Content-Length: 0) is still sent, as curl would otherwise omit it.
-  const sendsBody = fromFile || bytes.length > 0 || hasHeader(event, 'content-length');
+  const sendsBody = request.body.kind !== 'none';
   const viaStdin =
     !fromFile && (bytes.includes(0) || bytes.length > INLINE_BODY_MAX_BYTES || bytes[0] === 0x40); // "@" names a file to curl
 
-  const method = event.method || 'GET';
+  const { method, url } = request;
   const first = [viaStdin ? `printf '%b' ${printfBytes(bytes)} | curl` : 'curl'];
   first.push(
     method === 'HEAD' && !sendsBody
@@ -91,12 +83,11 @@ export function toCurl(event: WebhookEvent, webhookUrl: string, bodyDownloadUrl?
   );
   // Without these curl would treat [] {} as URL globs and squash /./ and /../ segments.
   if (/[[\]{}]/.test(url)) first.push('--globoff');
-  if (/(^|\/)\.\.?(\/|$)/.test(path)) first.push('--path-as-is');
+  if (/(^|\/)\.\.?(\/|$)/.test(event.path)) first.push('--path-as-is');
   first.push(quote(url));
 
   const options: string[] = [];
-  for (const [name, value] of event.rawHeaders) {
-    if (isSetByConnection(name)) continue;
+  for (const [name, value] of request.headers) {
     // "Name:" would tell curl to remove the header; "Name;" is its syntax for an empty one.
     options.push(`-H ${quote(value === '' ? `${name};` : `${name}: ${value}`)}`);
   }
@@ -104,16 +95,12 @@ export function toCurl(event: WebhookEvent, webhookUrl: string, bodyDownloadUrl?
   if (sendsBody) suppressed.push('Content-Type');
   if (fromFile) suppressed.push('Expect'); // curl asks for 100-continue on large uploads
   for (const name of suppressed) {
-    if (!hasHeader(event, name.toLowerCase())) options.push(`-H '${name}:'`);
+    if (!request.sentHeaders.has(name.toLowerCase())) options.push(`-H '${name}:'`);
   }
   if (fromFile) options.push('--data-binary @body.bin');
   else if (viaStdin) options.push('--data-binary @-');
   else if (sendsBody) options.push(`--data-binary ${shellQuoteBytes(bytes)}`);
 
   const command = [first.join(' '), ...options].join(' \\\n  ');
-  if (!fromFile) return command;
-  const where = bodyDownloadUrl
-    ? `download it from ${commentSafe(bodyDownloadUrl)}`
-    : 'download the full body';
-  return `# body: ${where} as body.bin\n${command}`;
+  return fromFile ? `# ${bodyFileNote(bodyDownloadUrl)}\n${command}` : command;
 }

@@ -4,7 +4,7 @@
  * away goes missing, older pages on demand, selection and delete.
  */
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { filterParams, type EventsFilter } from '../../../../shared/event-search';
+import { filterKey, type EventsFilter } from '../../../../shared/event-search';
 import { WEBHOOK_REQUEST, WEBHOOK_RESPONSE } from '../../../../shared/realtime';
 import { EVENTS_PAGE_DEFAULT, type WebhookEvent } from '../../../../shared/webhooks';
 import { useOnConnect, useRealtimeEvent } from '../../session/useRealtimeEvent';
@@ -78,10 +78,10 @@ export function useWebhookEvents(filter: EventsFilter = {}, onRemoved?: () => vo
     onRemovedRef.current = onRemoved;
   });
   // A new filter starts the list afresh, set during render so no frame shows the old list under it.
-  const filterKey = JSON.stringify(filterParams(filter));
-  const [listedKey, setListedKey] = useState(filterKey);
-  if (listedKey !== filterKey) {
-    setListedKey(filterKey);
+  const key = filterKey(filter);
+  const [listedKey, setListedKey] = useState(key);
+  if (listedKey !== key) {
+    setListedKey(key);
     setState(restartList);
     setLoadFailed(false);
   }
@@ -95,7 +95,7 @@ export function useWebhookEvents(filter: EventsFilter = {}, onRemoved?: () => vo
     return () => {
       isCurrent = false;
     };
-  }, [attempt, filterKey]);
+  }, [attempt, key]);
 
   // As a transition, a burst of requests is folded into a few renders instead of one per request.
   useRealtimeEvent(WEBHOOK_REQUEST, (event) => {

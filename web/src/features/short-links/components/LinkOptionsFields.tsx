@@ -25,6 +25,13 @@ export function LinkOptionsFields({
   onChange,
 }: LinkOptionsFieldsProps) {
   const [isOpen, setIsOpen] = useState(initiallyOpen || freeAlias !== null);
+  // A free alias offered after a taken one opens the options so it is seen, even when they were
+  // closed; the user may close them again.
+  const [offered, setOffered] = useState(freeAlias);
+  if (offered !== freeAlias) {
+    setOffered(freeAlias);
+    if (freeAlias !== null) setIsOpen(true);
+  }
   const regionId = useId();
   const set = (change: Partial<OptionsDraft>) => onChange({ ...draft, ...change });
 

@@ -1,9 +1,8 @@
 /** The link's state on its analytics page (active, expired, limit reached, disabled, password-protected). */
-import { Badge } from 'react-bootstrap';
-import { LINK_STATE_LABELS, type UrlAnalytics } from '../../../../../shared/links';
+import type { UrlAnalytics } from '../../../../../shared/links';
+import { LinkStateBadge } from '../../../components/LinkStateBadge';
 import { formatDateTime } from '../../../lib/format';
 import { messages } from '../messages';
-import { STATE_VARIANTS } from './UrlDetail';
 
 export function LinkStateBar({ analytics }: { analytics: UrlAnalytics }) {
   const facts = [
@@ -16,7 +15,7 @@ export function LinkStateBar({ analytics }: { analytics: UrlAnalytics }) {
   return (
     <div className="d-flex flex-wrap align-items-center gap-2" data-testid="link-state">
       <span className="text-body-secondary">{messages.state}:</span>
-      <Badge bg={STATE_VARIANTS[analytics.state]}>{LINK_STATE_LABELS[analytics.state]}</Badge>
+      <LinkStateBadge state={analytics.state} />
       {facts.map((fact) => (
         <small key={fact} className="text-body-secondary">
           · {fact}

@@ -1,15 +1,11 @@
 /** The selected URL: both addresses with Copy and Open, its numbers, and when it was made. */
 import type { ReactNode } from 'react';
 import { Badge, Button, Card, Col, Row } from 'react-bootstrap';
-import {
-  LINK_STATE_LABELS,
-  spaceSavedPercent,
-  type LinkState,
-  type ShortUrl,
-} from '../../../../../shared/links';
+import { spaceSavedPercent, type ShortUrl } from '../../../../../shared/links';
 import { paths } from '../../../app/paths';
 import { CopyButton } from '../../../components/CopyButton';
 import { EmptyState } from '../../../components/EmptyState';
+import { LinkStateBadge } from '../../../components/LinkStateBadge';
 import { formatDateTime } from '../../../lib/format';
 import { LinkButton } from '../../../pages/LinkButton';
 import { messages } from '../messages';
@@ -70,15 +66,6 @@ export function UrlDetail({ url, onEdit }: UrlDetailProps) {
   );
 }
 
-/** Badge colour of each state: green only when the link redirects without a question. */
-export const STATE_VARIANTS: Record<LinkState, string> = {
-  active: 'success',
-  'password-protected': 'info',
-  expired: 'secondary',
-  'limit-reached': 'warning',
-  disabled: 'danger',
-};
-
 function OptionsCard({ url }: { url: ShortUrl }) {
   return (
     <Card>
@@ -86,10 +73,7 @@ function OptionsCard({ url }: { url: ShortUrl }) {
         {messages.linkOptions}
       </Card.Header>
       <Card.Body>
-        <Fact
-          label={messages.state}
-          value={<Badge bg={STATE_VARIANTS[url.state]}>{LINK_STATE_LABELS[url.state]}</Badge>}
-        />
+        <Fact label={messages.state} value={<LinkStateBadge state={url.state} />} />
         <Fact label={messages.alias} value={url.alias ?? messages.noOptions} />
         <Fact
           label={messages.expires}

@@ -37,6 +37,13 @@ export function base64ToBytes(base64: string): Uint8Array {
   return out.subarray(0, length);
 }
 
+/** Encodes bytes as standard base64 with padding. */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
 const utf8Encoder = new TextEncoder();
 const lenientDecoder = new TextDecoder('utf-8');
 const strictDecoder = new TextDecoder('utf-8', { fatal: true });

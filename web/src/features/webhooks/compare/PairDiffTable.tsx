@@ -26,8 +26,8 @@ export function PairDiffTable({ rows, beforeId, afterId }: PairDiffTableProps) {
             {text.columns.name}
           </th>
           <th scope="col">{text.columns.change}</th>
-          <th scope="col">{text.columns.before(beforeId)}</th>
-          <th scope="col">{text.columns.after(afterId)}</th>
+          <th scope="col">{text.columns.request(beforeId)}</th>
+          <th scope="col">{text.columns.request(afterId)}</th>
         </tr>
       </thead>
       <tbody>

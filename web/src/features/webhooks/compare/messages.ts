@@ -10,8 +10,8 @@ export const compareMessages = {
   columns: {
     name: 'Name',
     change: 'Change',
-    before: (id: number) => `#${id}`,
-    after: (id: number) => `#${id}`,
+    /** The column of one request's values. */
+    request: (id: number) => `#${id}`,
   },
   changes: { added: 'Added', removed: 'Removed', changed: 'Changed', same: 'Same' },
   sameHeaders: (count: number) =>

@@ -1,24 +1,18 @@
 import { memo, useCallback } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import {
-  displayMethod,
-  webhookUrl,
-  type HeaderMap,
-  type QueryMap,
-  type WebhookEvent,
-} from '../../../../../shared/webhooks';
-import { notify, TOAST_COPY_MS } from '../../../components/toasts';
+import { displayMethod, webhookUrl, type WebhookEvent } from '../../../../../shared/webhooks';
 import { apiBase } from '../../../lib/http';
 import { formatBytes, formatDateTime } from '../../../lib/format';
 import { bodyDownloadUrl, fetchEventBody } from '../api';
 import { RequestBody } from '../body/RequestBody';
-import { toCurl } from '../curl';
 import { ReplayButton } from '../replay/ReplayButton';
+import { headerLines, pairsOf, type Pairs } from '../headers';
 import { messages } from '../messages';
 import { ProviderBadges } from '../recognise/ProviderBadges';
 import { RedeliveryBadge } from '../recognise/RedeliveryBadge';
 import { CopyAsMenu } from '../snippets/CopyAsMenu';
+import { copySnippet, CURL_SNIPPET } from '../snippets/copy-snippet';
 import { useRequestMarks } from '../useRequestMarks';
 import { VerifySignature } from '../verify/VerifySignature';
 import { describeAnswer } from '../responses/answer';
@@ -26,20 +20,6 @@ import { responseMessages } from '../responses/messages';
 import { DetailSection } from './DetailSection';
 import { KeyValueTable } from './KeyValueTable';
 import { MethodBadge } from './MethodBadge';
-
-type Pairs = (readonly [string, string])[];
-
-/** One row per value: a name given twice shows twice. */
-function pairsOf(map: HeaderMap | QueryMap): Pairs {
-  return Object.entries(map).flatMap(([name, value]) =>
-    (Array.isArray(value) ? value : [value]).map((item) => [name, item] as const),
-  );
-}
-
-/** Header lines as sent; events stored without them fall back to the header object. */
-function headerRows(event: WebhookEvent): Pairs {
-  return event.rawHeaders.length > 0 ? event.rawHeaders : pairsOf(event.headers);
-}
 
 function infoRows(event: WebhookEvent): Pairs {
   const { info } = messages;
@@ -68,16 +48,7 @@ export const RequestDetail = memo(function RequestDetail({ event, sessionId }: R
   const { sections } = messages;
   const target = event.path + (event.queryString ? `?${event.queryString}` : '');
   const { redeliveries } = useRequestMarks();
-
-  async function handleCopyCurl() {
-    try {
-      // Built on click: a large body makes the command expensive, and most requests are never copied.
-      await navigator.clipboard.writeText(toCurl(event, webhookUrl(apiBase, sessionId), downloadUrl));
-      notify.success(messages.curlCopied, TOAST_COPY_MS);
-    } catch {
-      notify.error(messages.copyFailed, TOAST_COPY_MS);
-    }
-  }
+  const hookUrl = webhookUrl(apiBase, sessionId);
 
   return (
     <article aria-label={messages.requestDetails}>
@@ -87,14 +58,14 @@ export const RequestDetail = memo(function RequestDetail({ event, sessionId }: R
           <code className="text-break flex-grow-1 fs-6">{target}</code>
           <span className="small text-body-secondary">{formatDateTime(event.timestamp)}</span>
           <span className="small text-body-secondary">{formatBytes(event.size)}</span>
-          <Button size="sm" variant="outline-primary" onClick={() => void handleCopyCurl()}>
+          <Button
+            size="sm"
+            variant="outline-primary"
+            onClick={() => void copySnippet(CURL_SNIPPET, event, hookUrl, downloadUrl)}
+          >
             {messages.copyAsCurl}
           </Button>
-          <CopyAsMenu
-            event={event}
-            webhookUrl={webhookUrl(apiBase, sessionId)}
-            bodyDownloadUrl={downloadUrl}
-          />
+          <CopyAsMenu event={event} webhookUrl={hookUrl} bodyDownloadUrl={downloadUrl} />
           <ReplayButton event={event} sessionId={sessionId} />
           <ProviderBadges event={event}>{redeliveries.has(event.id) && <RedeliveryBadge />}</ProviderBadges>
         </Card.Body>
@@ -110,7 +81,7 @@ export const RequestDetail = memo(function RequestDetail({ event, sessionId }: R
         </DetailSection>
       )}
       <DetailSection title={sections.headers} isFlush>
-        <KeyValueTable rows={headerRows(event)} columns={messages.columns} />
+        <KeyValueTable rows={headerLines(event)} columns={messages.columns} />
       </DetailSection>
       <VerifySignature key={event.id} event={event} fetchBody={fetchBody} />
       <DetailSection title={sections.info} isFlush>

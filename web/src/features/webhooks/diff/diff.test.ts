@@ -97,9 +97,7 @@ describe('diffRequests headers', () => {
 describe('bodyLines', () => {
   it('shows a binary body as a hex dump and no body as no lines', () => {
     const binary = makeEvent(1, { body: btoa('\u0000\u00ff'), bodyEncoding: 'base64' });
-    expect(bodyLines(binary, false)).toEqual([
-      '00000000  00 ff                                             |..|',
-    ]);
-    expect(bodyLines(makeEvent(2), false)).toEqual([]);
+    expect(bodyLines(binary)).toEqual(['00000000  00 ff                                             |..|']);
+    expect(bodyLines(makeEvent(2))).toEqual([]);
   });
 });

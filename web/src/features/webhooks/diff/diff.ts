@@ -5,6 +5,7 @@
 import type { WebhookEvent } from '../../../../../shared/webhooks';
 import { eventBodyBytes, utf8DecodeStrict } from '../body/bytes';
 import { hexDump } from '../body/hexdump';
+import { groupByName, headerLines } from '../headers';
 import { diffLines, type DiffLine } from './lines';
 
 export type PairChange = 'added' | 'removed' | 'changed' | 'same';
@@ -14,19 +15,6 @@ export interface PairDiff {
   /** Values in a (null when the name is only in b); repeated names joined by ", " as HTTP allows. */
   before: string | null;
   after: string | null;
-}
-
-function groupByName(
-  pairs: readonly (readonly [string, string])[],
-): Map<string, { name: string; values: string[] }> {
-  const groups = new Map<string, { name: string; values: string[] }>();
-  for (const [name, value] of pairs) {
-    const key = name.toLowerCase();
-    const group = groups.get(key);
-    if (group) group.values.push(value);
-    else groups.set(key, { name, values: [value] });
-  }
-  return groups;
 }
 
 /**
@@ -69,7 +57,12 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(sorted(value), null, 2);
 }
 
-function parseJson(text: string): { value: unknown } | null {
+/** A parsed JSON value, boxed so that a body reading `null` still counts as JSON. */
+interface ParsedJson {
+  value: unknown;
+}
+
+function parseJson(text: string): ParsedJson | null {
   try {
     return { value: JSON.parse(text) as unknown };
   } catch {
@@ -77,29 +70,24 @@ function parseJson(text: string): { value: unknown } | null {
   }
 }
 
+/** The body parsed as JSON, or null when it is blank, binary or not JSON. */
+function jsonBodyOf(event: WebhookEvent): ParsedJson | null {
+  if (event.bodyEncoding !== 'utf8' || event.body.trim() === '') return null;
+  return parseJson(event.body);
+}
+
 /**
- * The body as lines to compare: JSON canonicalised when both bodies are JSON, text as it is, and
- * anything that is not UTF-8 as a hex dump.
+ * The body as lines to compare: `json` (the body parsed, when both bodies are JSON) canonicalised,
+ * else text as it is, and anything that is not UTF-8 as a hex dump.
  */
-export function bodyLines(event: WebhookEvent, asJson: boolean): string[] {
+export function bodyLines(event: WebhookEvent, json: ParsedJson | null = null): string[] {
+  if (json) return canonicalJson(json.value).split(/\r?\n/);
   const bytes = eventBodyBytes(event);
   if (bytes.length === 0) return [];
   const text =
     event.bodyEncoding === 'utf8' ? event.body : utf8DecodeStrict(bytes, event.bodyCut || event.truncated);
   if (text === null) return hexDump(bytes).split('\n');
-  const json = asJson ? parseJson(text) : null;
-  return (json ? canonicalJson(json.value) : text).split(/\r?\n/);
-}
-
-const isJsonBody = (event: WebhookEvent): boolean =>
-  event.bodyEncoding === 'utf8' && event.body.trim() !== '' && parseJson(event.body) !== null;
-
-/** Header lines as sent; events stored without them fall back to the header object. */
-function headerLines(event: WebhookEvent): (readonly [string, string])[] {
-  if (event.rawHeaders.length > 0) return event.rawHeaders;
-  return Object.entries(event.headers).flatMap(([name, value]) =>
-    (Array.isArray(value) ? value : [value]).map((item) => [name, item] as const),
-  );
+  return text.split(/\r?\n/);
 }
 
 export interface RequestDiff {
@@ -117,11 +105,13 @@ export function diffRequests(a: WebhookEvent, b: WebhookEvent): RequestDiff {
     ['Path', event.path],
     ['Query', event.queryString],
   ];
-  const isJson = isJsonBody(a) && isJsonBody(b);
+  const jsonA = jsonBodyOf(a);
+  const jsonB = jsonBodyOf(b);
+  const isJson = jsonA !== null && jsonB !== null;
   return {
     requestLine: diffPairs(line(a), line(b)),
     headers: diffPairs(headerLines(a), headerLines(b)),
-    body: diffLines(bodyLines(a, isJson), bodyLines(b, isJson)),
+    body: diffLines(bodyLines(a, isJson ? jsonA : null), bodyLines(b, isJson ? jsonB : null)),
     isJson,
   };
 }

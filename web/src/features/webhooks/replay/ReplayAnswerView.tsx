@@ -5,7 +5,7 @@ import { cutText, MAX_RENDERED_CHARS } from '../body/formats';
 import { KeyValueTable } from '../components/KeyValueTable';
 import { messages } from '../messages';
 import { replayMessages as text } from './messages';
-import { statusVariant } from './replay-draft';
+import { statusVariant } from '../responses/answer';
 
 /** The target's answer: status, time, headers and body as they came back. */
 export function ReplayAnswerView({ answer }: { answer: ReplayAnswer }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeEvent } from '../test-events';
-import { draftFromEvent, statusVariant, toReplayBody } from './replay-draft';
+import { draftFromEvent, toReplayBody } from './replay-draft';
 
 describe('toReplayBody', () => {
   const event = makeEvent(3, {
@@ -42,18 +42,5 @@ describe('toReplayBody', () => {
     expect(draft.method).toBe('POST');
     expect(toReplayBody({ ...draft, method: 'post' }, event).method).toBeUndefined();
     expect(toReplayBody({ ...draft, method: 'patch' }, event).method).toBe('PATCH');
-  });
-});
-
-describe('statusVariant', () => {
-  it.each([
-    [101, 'secondary'],
-    [200, 'success'],
-    [204, 'success'],
-    [302, 'info'],
-    [404, 'warning'],
-    [502, 'danger'],
-  ])('colours %i as %s', (status, variant) => {
-    expect(statusVariant(status)).toBe(variant);
   });
 });

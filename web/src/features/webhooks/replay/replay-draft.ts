@@ -47,12 +47,3 @@ export function toReplayBody(draft: ReplayDraft, event: WebhookEvent): ReplayBod
   }
   return body;
 }
-
-/** Bootstrap colour of an answer's status: 2xx success, 3xx info, 4xx warning, 5xx danger. */
-export function statusVariant(status: number): string {
-  if (status >= 500) return 'danger';
-  if (status >= 400) return 'warning';
-  if (status >= 300) return 'info';
-  if (status >= 200) return 'success';
-  return 'secondary';
-}

@@ -10,6 +10,7 @@ describe('statusVariant', () => {
     [429, 'warning'],
     [500, 'danger'],
     [504, 'danger'],
+    [600, 'danger'],
     [101, 'secondary'],
     [null, 'secondary'],
   ])('%s is %s', (status, variant) => {

@@ -2,14 +2,16 @@
 import type { CaptureResponse } from '../../../../../shared/webhooks';
 import { responseMessages } from './messages';
 
-/** Bootstrap colour of a status: 2xx success, 3xx info, 4xx warning, 5xx danger, else (and pending) secondary. */
+/**
+ * Bootstrap colour of a status: 2xx success, 3xx info, 4xx warning, 5xx danger, below 200 (and pending)
+ * secondary. Anything past 599, which only a replay's target can answer, counts as danger.
+ */
 export function statusVariant(status: number | null): string {
-  if (status === null) return 'secondary';
-  if (status >= 200 && status < 300) return 'success';
-  if (status >= 300 && status < 400) return 'info';
-  if (status >= 400 && status < 500) return 'warning';
-  if (status >= 500 && status < 600) return 'danger';
-  return 'secondary';
+  if (status === null || status < 200) return 'secondary';
+  if (status >= 500) return 'danger';
+  if (status >= 400) return 'warning';
+  if (status >= 300) return 'info';
+  return 'success';
 }
 
 /** Who answered the sender and with what: "Answered 500 by rule 2", "Default answer", … */

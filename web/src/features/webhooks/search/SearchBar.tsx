@@ -1,7 +1,7 @@
 /** Above the request list: the search box, the method chips, the hidden-by-filter note and export links. */
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { isFiltering, SEARCH_TEXT_MAX, type EventsFilter } from '../../../../../shared/event-search';
+import { SEARCH_TEXT_MAX, type EventsFilter } from '../../../../../shared/event-search';
 import { METHOD_CHIPS, type MethodChip } from './event-filter';
 import { exportUrl, type ExportFormat } from './export-url';
 import { searchMessages } from './messages';
@@ -21,6 +21,7 @@ interface SearchBarProps {
   /** The filter in force, for the export links. */
   filter: EventsFilter;
   inputRef: React.Ref<HTMLInputElement>;
+  /** Live requests the filter hides; 0 while no filter is on. */
   hiddenNew: number;
   onTextChange: (text: string) => void;
   onToggle: (chip: MethodChip) => void;
@@ -91,7 +92,7 @@ export function SearchBar({
           ))}
         </span>
       </div>
-      {isFiltering(filter) && hiddenNew > 0 && (
+      {hiddenNew > 0 && (
         <p className="small text-body-secondary mb-0 mt-2" role="status" data-testid="hidden-new">
           {searchMessages.hiddenNew(hiddenNew)}
         </p>

@@ -2,7 +2,6 @@
 export const searchMessages = {
   searchLabel: 'Search requests',
   searchPlaceholder: 'Search requests (press /)',
-  clearSearch: 'Clear search',
   methodsLabel: 'Filter by method',
   otherMethods: 'Other',
   otherMethodsTitle: 'Every method but GET, POST, PUT, PATCH and DELETE',

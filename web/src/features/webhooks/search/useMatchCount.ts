@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import {
-  filterParams,
+  filterKey,
   isFiltering,
   type EventsCount,
   type EventsFilter,
@@ -24,7 +24,7 @@ export interface MatchCount {
 }
 
 export function useMatchCount(filter: EventsFilter): MatchCount {
-  const key = JSON.stringify(filterParams(filter));
+  const key = filterKey(filter);
   // Each value is kept with the filter it belongs to, so a new filter starts from nothing.
   const [counted, setCounted] = useState<{ key: string; counts: EventsCount } | null>(null);
   const [hidden, setHidden] = useState({ key, count: 0 });

@@ -1,10 +1,8 @@
 /** "Copy as HTTPie": an `http` command line (HTTPie 3) that sends the captured request again. */
 import type { WebhookEvent } from '../../../../../shared/webhooks';
-import { latin1OrUtf8Bytes, utf8Encode } from '../body/bytes';
-import { shellQuoteBytes } from '../curl';
+import { utf8Encode } from '../body/bytes';
+import { quote, shellQuoteBytes } from '../curl';
 import { bodyFileNote, replayRequest } from './replay-request';
-
-const quote = (text: string): string => shellQuoteBytes(latin1OrUtf8Bytes(text));
 
 /** Defaults HTTPie adds; "Name:" with nothing after it tells HTTPie to leave the header out. */
 const HTTPIE_DEFAULTS = ['User-Agent', 'Accept', 'Accept-Encoding'];

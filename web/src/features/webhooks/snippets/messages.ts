@@ -1,6 +1,7 @@
 /** Texts of the "Copy as" menu. */
 export const snippetMessages = {
   menu: 'Copy as…',
+  curl: 'cURL',
   httpie: 'HTTPie',
   fetch: 'JavaScript (fetch)',
   python: 'Python (requests)',

@@ -1,5 +1,6 @@
 /** "Copy as Python": a script with the `requests` library that sends the captured request again. */
 import type { WebhookEvent } from '../../../../../shared/webhooks';
+import { groupByName } from '../headers';
 import { bodyFileNote, replayRequest, type ReplayBody } from './replay-request';
 
 /**
@@ -45,13 +46,7 @@ function dataExpression(body: ReplayBody): string | null {
  */
 export function toPython(event: WebhookEvent, webhookUrl: string, bodyDownloadUrl?: string): string {
   const request = replayRequest(event, webhookUrl);
-  const headers = new Map<string, { name: string; values: string[] }>();
-  for (const [name, value] of request.headers) {
-    const entry = headers.get(name.toLowerCase());
-    if (entry) entry.values.push(value);
-    else headers.set(name.toLowerCase(), { name, values: [value] });
-  }
-  const headerLines = [...headers.values()].map(
+  const headerLines = [...groupByName(request.headers).values()].map(
     ({ name, values }) => `        ${pythonString(name)}: ${pythonString(values.join(', '))},`,
   );
   for (const name of REQUESTS_DEFAULTS) {

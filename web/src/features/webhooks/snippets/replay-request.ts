@@ -4,7 +4,7 @@
  */
 import { isSetByConnection } from '../../../../../shared/hop-by-hop';
 import type { WebhookEvent } from '../../../../../shared/webhooks';
-import { eventBodyBytes, utf8DecodeStrict } from '../body/bytes';
+import { bytesToBase64, utf8Encode } from '../body/bytes';
 
 export type ReplayBody =
   | { kind: 'none' }
@@ -27,14 +27,15 @@ export interface ReplayRequest {
 
 function bodyOf(event: WebhookEvent): ReplayBody {
   if (event.truncated || event.bodyCut) return { kind: 'file' };
-  const bytes = eventBodyBytes(event);
-  const announced = event.rawHeaders.some(([name]) => name.toLowerCase() === 'content-length');
-  if (bytes.length === 0) return announced ? { kind: 'text', text: '' } : { kind: 'none' };
-  const text = event.bodyEncoding === 'utf8' ? event.body : utf8DecodeStrict(bytes);
-  if (text !== null && !text.includes('\0')) return { kind: 'text', text };
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return { kind: 'binary', base64: btoa(binary) };
+  if (event.body === '') {
+    // An empty body that was announced (Content-Length: 0) is still sent.
+    const announced = event.rawHeaders.some(([name]) => name.toLowerCase() === 'content-length');
+    return announced ? { kind: 'text', text: '' } : { kind: 'none' };
+  }
+  // The server sends base64 only for a body that is not UTF-8: binary, and encoded already.
+  if (event.bodyEncoding === 'base64') return { kind: 'binary', base64: event.body };
+  if (!event.body.includes('\0')) return { kind: 'text', text: event.body };
+  return { kind: 'binary', base64: bytesToBase64(utf8Encode(event.body)) };
 }
 
 /** The request a snippet sends for `event`, sent to `webhookUrl` plus the event's path and raw query. */

@@ -2,7 +2,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { verifyMessages as text } from './messages';
-import { HASHES, type CustomHmac, type Hash, type SignatureEncoding } from './schemes';
+import { HASHES, SIGNATURE_ENCODINGS, type CustomHmac, type Hash, type SignatureEncoding } from './schemes';
 
 interface CustomHmacFieldsProps {
   value: CustomHmac;
@@ -41,8 +41,11 @@ export function CustomHmacFields({ value, onChange }: CustomHmacFieldsProps) {
           value={value.encoding}
           onChange={(e) => set({ encoding: e.target.value as SignatureEncoding })}
         >
-          <option value="hex">hex</option>
-          <option value="base64">base64</option>
+          {SIGNATURE_ENCODINGS.map((encoding) => (
+            <option key={encoding} value={encoding}>
+              {encoding}
+            </option>
+          ))}
         </Form.Select>
       </Form.Group>
       <Form.Group as={Col} sm={6} lg={4} controlId="verify-prefix">

@@ -43,12 +43,12 @@ describe('VerifySignature', () => {
     fetchSpy.mockRestore();
   });
 
-  it('fetches the whole stored body when the event carries it as base64', async () => {
+  it('fetches the whole stored body when the event carries only its start', async () => {
     const bytes = new TextEncoder().encode('Hello, World!');
     const fetchBody = vi.fn(() => Promise.resolve(bytes.buffer));
     render(
       <VerifySignature
-        event={githubEvent({ body: btoa('Hello'), bodyEncoding: 'base64' })}
+        event={githubEvent({ body: btoa('Hello'), bodyEncoding: 'base64', bodyCut: true })}
         fetchBody={fetchBody}
       />,
     );
@@ -56,6 +56,20 @@ describe('VerifySignature', () => {
     verify();
     expect(await screen.findByText('Valid signature')).toBeInTheDocument();
     expect(fetchBody).toHaveBeenCalledWith(false);
+  });
+
+  it('verifies a whole base64 body from the event itself, without fetching it', async () => {
+    const fetchBody = vi.fn(() => Promise.reject(new Error('not expected')));
+    render(
+      <VerifySignature
+        event={githubEvent({ body: btoa('Hello, World!'), bodyEncoding: 'base64' })}
+        fetchBody={fetchBody}
+      />,
+    );
+    fireEvent.change(secretInput(), { target: { value: SECRET } });
+    verify();
+    expect(await screen.findByText('Valid signature')).toBeInTheDocument();
+    expect(fetchBody).not.toHaveBeenCalled();
   });
 
   it('remembers the secret for the tab only when asked', async () => {

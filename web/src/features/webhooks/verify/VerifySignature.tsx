@@ -3,10 +3,10 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { recogniseWebhook } from '../../../../../shared/providers';
 import type { WebhookEvent } from '../../../../../shared/webhooks';
 import { eventBodyBytes } from '../body/bytes';
 import { DetailSection } from '../components/DetailSection';
+import { originOf } from '../recognise/origin';
 import { CustomHmacFields } from './CustomHmacFields';
 import { verifyMessages as text } from './messages';
 import { VerifyOutcome } from './VerifyOutcome';
@@ -16,17 +16,15 @@ import { verifySignature, type VerifyResult } from './signatures';
 
 interface VerifySignatureProps {
   event: WebhookEvent;
-  /** Fetches the stored body bytes; used when the event carries them cut or as base64. */
+  /** Fetches the stored body bytes; used when the event carries only the start of them. */
   fetchBody: (decoded: boolean) => Promise<ArrayBuffer>;
 }
 
 const NEW_CUSTOM: CustomHmac = { header: '', hash: 'SHA-256', encoding: 'hex', prefix: '' };
 
-/** The exact bytes that were signed: the event's own copy when it holds all of them as text. */
+/** The exact bytes that were signed: the event's own copy (text or base64) unless it holds only a preview. */
 async function signedBody(event: WebhookEvent, fetchBody: VerifySignatureProps['fetchBody']) {
-  if (event.bodyCut || event.bodyEncoding === 'base64') {
-    return new Uint8Array(await fetchBody(false));
-  }
+  if (event.bodyCut) return new Uint8Array(await fetchBody(false));
   return eventBodyBytes(event);
 }
 
@@ -35,9 +33,7 @@ async function signedBody(event: WebhookEvent, fetchBody: VerifySignatureProps['
  * Mount it keyed by the event so another request starts from a clean form.
  */
 export function VerifySignature({ event, fetchBody }: VerifySignatureProps) {
-  const [scheme, setScheme] = useState<Scheme>(() =>
-    defaultScheme(recogniseWebhook(event.headers, event.payload).provider, event.headers),
-  );
+  const [scheme, setScheme] = useState<Scheme>(() => defaultScheme(originOf(event).provider, event.headers));
   const [secret, setSecret] = useState(() => rememberedSecret(scheme) ?? '');
   const [isRemembered, setIsRemembered] = useState(() => rememberedSecret(scheme) !== null);
   const [custom, setCustom] = useState(NEW_CUSTOM);

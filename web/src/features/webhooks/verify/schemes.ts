@@ -20,7 +20,8 @@ export type Scheme = (typeof SCHEMES)[number];
 
 export const HASHES = ['SHA-1', 'SHA-256', 'SHA-512'] as const;
 export type Hash = (typeof HASHES)[number];
-export type SignatureEncoding = 'hex' | 'base64';
+export const SIGNATURE_ENCODINGS = ['hex', 'base64'] as const;
+export type SignatureEncoding = (typeof SIGNATURE_ENCODINGS)[number];
 
 /** The generic HMAC check: any header, any of the three hashes, hex or base64, an optional prefix. */
 export interface CustomHmac {

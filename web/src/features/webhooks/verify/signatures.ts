@@ -2,14 +2,8 @@
  * Webhook signature checks, run in the browser with WebCrypto over the stored raw body bytes; the
  * signatures are compared as decoded bytes, so hex in another case or base64 without padding still match.
  */
-import {
-  base64ToBytesStrict,
-  bytesToBase64,
-  bytesToHex,
-  concatBytes,
-  hexToBytes,
-  sameBytes,
-} from './encoding';
+import { bytesToBase64 } from '../body/bytes';
+import { base64ToBytesStrict, bytesToHex, concatBytes, hexToBytes, sameBytes } from './encoding';
 import { verifyMessages as text } from './messages';
 import {
   planFor,
