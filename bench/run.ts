@@ -31,7 +31,7 @@ import {
   type ServerToClientEvents,
 } from '../shared/realtime.js';
 import { EVENTS_PAGE_MAX } from '../shared/webhooks.js';
-import { CHROMIUM_PATH, hasChromium } from '../e2e/harness.js';
+import { CHROMIUM_PATH, DESKTOP_CHROME_UA, hasChromium } from '../e2e/harness.js';
 import { measureWebhookList } from './browser.js';
 import { benchSearch, SEARCH_BUDGET_MS } from './search.js';
 import { requireWrk, wrk, type WrkResult } from './wrk.js';
@@ -45,8 +45,6 @@ const OPEN_LOOP_RATE = 500;
 const OPEN_LOOP_SECONDS = 6;
 const BROWSER_REQUESTS = 10_000;
 
-const CHROME_UA =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SENDER_UA = 'hookbay-bench';
 
 /** A 1 KB JSON webhook payload. */
@@ -283,12 +281,6 @@ async function main(): Promise<void> {
   const sampler = setInterval(() => (peak = Math.max(peak, memory(pid).rss)), 100);
 
   try {
-    const lines: string[] = [];
-    const out = (line = '') => {
-      lines.push(line);
-      console.log(line);
-    };
-
     // Open loop first, on the freshly started server: at a steady rate, on its own session and listener.
     const steady = await newSession(hookbay.origin);
     const steadyListener = await connect(hookbay.origin, steady.sessionId);
@@ -330,7 +322,7 @@ async function main(): Promise<void> {
         seconds,
         connections: CONNECTIONS,
         method: 'GET',
-        userAgent: CHROME_UA,
+        userAgent: DESKTOP_CHROME_UA,
       });
     await get(bare.origin, WARMUP_SECONDS)();
     await get(hookbay.origin, WARMUP_SECONDS)();
@@ -361,7 +353,7 @@ async function main(): Promise<void> {
       seconds: 3,
       connections: CONNECTIONS,
       method: 'GET',
-      userAgent: CHROME_UA,
+      userAgent: DESKTOP_CHROME_UA,
       quota: EXACT_COUNT,
     });
     await settled(() => exactPushed + exactClickEvents);
@@ -403,50 +395,58 @@ async function main(): Promise<void> {
     };
     const ok = (pass: boolean) => (pass ? 'ok' : 'MISMATCH');
 
-    out('```');
-    out(
+    console.log('```');
+    console.log(
       `npm run bench: wrk -t1 -c${CONNECTIONS}, ${ROUNDS} alternating rounds of ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up;`,
     );
-    out('medians of the rounds; ratio = Hookbay / bare Node http in the same round (min–max over rounds)');
-    out();
-    out('| scenario                               |    req/s |      p50 |      p99 | ratio to bare    |');
-    out('| -------------------------------------- | -------: | -------: | -------: | ---------------: |');
-    out(row('bare Node http, 1 KB POST', capture.bare, '1.00'));
-    out(row('capture, 1 KB JSON, stored + pushed', capture.hookbay, ratioCell(capture)));
-    out(row('bare Node http, GET', redirect.bare, '1.00'));
-    out(row('redirect, click committed before 302', redirect.hookbay, ratioCell(redirect)));
-    out();
-    out(
+    console.log(
+      'medians of the rounds; ratio = Hookbay / bare Node http in the same round (min–max over rounds)',
+    );
+    console.log();
+    console.log(
+      '| scenario                               |    req/s |      p50 |      p99 | ratio to bare    |',
+    );
+    console.log(
+      '| -------------------------------------- | -------: | -------: | -------: | ---------------: |',
+    );
+    console.log(row('bare Node http, 1 KB POST', capture.bare, '1.00'));
+    console.log(row('capture, 1 KB JSON, stored + pushed', capture.hookbay, ratioCell(capture)));
+    console.log(row('bare Node http, GET', redirect.bare, '1.00'));
+    console.log(row('redirect, click committed before 302', redirect.hookbay, ratioCell(redirect)));
+    console.log();
+    console.log(
       `errors (non-2xx/3xx answers, socket errors): capture runs ${captureErrors}, redirect runs ${redirectErrors}`,
     );
-    out(
+    console.log(
       `capture runs: ${captureAcked} acknowledged, ${capturePushed} pushed to the listener (wrk drops answers in flight when it stops, so pushed may exceed acknowledged by up to ${CONNECTIONS * captureRuns.length})`,
     );
-    out(`exact counts, ${EXACT_COUNT} requests each:`);
-    out(
+    console.log(`exact counts, ${EXACT_COUNT} requests each:`);
+    console.log(
       `  capture:  sent ${EXACT_COUNT}, acknowledged ${exactCapture.acked}, stored ${stored}, pushed ${exactPushed}, errors ${exactCapture.errors}: ${ok(exactCapture.acked === EXACT_COUNT && stored === EXACT_COUNT && exactPushed === EXACT_COUNT)}`,
     );
-    out(
+    console.log(
       `  redirect: sent ${EXACT_COUNT}, 302s ${exactRedirect.acked}, clicks counted ${clicks}, url-click events ${exactClickEvents}, errors ${exactRedirect.errors}: ${ok(exactRedirect.acked === EXACT_COUNT && clicks === EXACT_COUNT && exactClickEvents === EXACT_COUNT)}`,
     );
-    out(
+    console.log(
       `capture → listener, open loop at ${OPEN_LOOP_RATE} req/s for ${OPEN_LOOP_SECONDS} s, from each request's scheduled send time:`,
     );
-    out(
+    console.log(
       `  p50 ${ms(percentile(loop.delays, 50))}, p99 ${ms(percentile(loop.delays, 99))}, max ${ms(Math.max(...loop.delays))}; ${loop.received} of ${loop.total} events received, ${loop.failed} failed`,
     );
-    out(`server RSS: idle after start ${Math.round(idle)} MB, peak during the runs ${Math.round(peak)} MB`);
-    out(
+    console.log(
+      `server RSS: idle after start ${Math.round(idle)} MB, peak during the runs ${Math.round(peak)} MB`,
+    );
+    console.log(
       `/webhook in Chromium with ${BROWSER_REQUESTS.toLocaleString('en-US')} stored requests: list painted ${Math.round(browser.paintedMs)} ms after navigation, longest task ${Math.round(browser.longestTaskMs)} ms while scrolling (${browser.longTasks} tasks over 50 ms, ${browser.rowsLoaded} rows loaded by scrolling)`,
     );
     // Search runs on its own databases (SQLite, and PostgreSQL when TEST_DATABASE_URL is set).
     for (const timing of await benchSearch()) {
       const verdict = timing.medianMs < SEARCH_BUDGET_MS ? 'ok' : `over the ${SEARCH_BUDGET_MS} ms budget`;
-      out(
+      console.log(
         `search, 10,000 events, ${timing.database}: ${timing.search}: ${timing.medianMs.toFixed(1)} ms (${timing.matching} found): ${verdict}`,
       );
     }
-    out('```');
+    console.log('```');
   } finally {
     clearInterval(sampler);
     await stop(hookbay);

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTarget, type TargetServer } from '../server/src/features/forwarding/cli-process.js';
 import { hasChromium, startJourney, type Journey } from './harness.js';
-import { clipboardText, poll, realtimeJoined, sessionIdOf, setTheme, snap } from './helpers.js';
+import { clipboardText, openInspector, poll, setTheme, snap } from './helpers.js';
 
 describe.runIf(hasChromium)('Forward to your machine journey', () => {
   let journey: Journey;
@@ -29,10 +29,7 @@ describe.runIf(hasChromium)('Forward to your machine journey', () => {
 
   it("shows this session's commands, and the copied one forwards a capture to a local app", async () => {
     const { page, origin } = journey;
-    const joined = realtimeJoined(page);
-    await page.goto(`${origin}/webhook`);
-    const sessionId = await sessionIdOf(page);
-    const webhookUrl = `${origin}/webhook/${sessionId}`;
+    const webhookUrl = await openInspector(page, origin);
     const card = page
       .getByRole('heading', { name: 'Forward to your machine' })
       .locator('xpath=ancestor::section[contains(@class,"card")]');
@@ -42,7 +39,6 @@ describe.runIf(hasChromium)('Forward to your machine journey', () => {
         .getByText(`npx hookbay forward ${webhookUrl} --to http://localhost:3000/webhooks`, { exact: true })
         .count(),
     ).toBe(1);
-    await joined;
     await snap(page, 'forward-light');
     await setTheme(page, 'dark');
     await snap(page, 'forward-dark');

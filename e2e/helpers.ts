@@ -42,7 +42,6 @@ export function realtimeJoined(page: Page): Promise<void> {
   });
 }
 
-/** Texts of the toasts shown right now. */
 /** Opens the Webhook Inspector, waits until its socket has joined the session's room, and returns the webhook URL. */
 export async function openInspector(page: Page, origin: string): Promise<string> {
   const joined = realtimeJoined(page);
@@ -52,6 +51,7 @@ export async function openInspector(page: Page, origin: string): Promise<string>
   return webhookUrl;
 }
 
+/** Texts of the toasts shown right now. */
 export function toastTexts(page: Page): Promise<string[]> {
   return page.locator('.Toastify__toast').allTextContents();
 }

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, startJourney, type Journey } from './harness.js';
-import { poll, realtimeJoined, sessionIdOf, setTheme, snap } from './helpers.js';
+import { openInspector, poll, setTheme, snap } from './helpers.js';
 
 interface Received {
   method: string;
@@ -54,12 +54,9 @@ describe.runIf(hasChromium)('Replay journey', () => {
 
   it('sends a captured request to a local server and shows its answer', async () => {
     const { page, origin } = journey;
-    const joined = realtimeJoined(page);
-    await page.goto(`${origin}/webhook`);
-    const sessionId = await sessionIdOf(page);
-    await joined;
+    const webhookUrl = await openInspector(page, origin);
 
-    const captured = await fetch(`${origin}/webhook/${sessionId}/billing`, {
+    const captured = await fetch(`${webhookUrl}/billing`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Hook-Signature': 't=1,v1=abc' },
       body: BODY,

@@ -79,8 +79,8 @@ describe.runIf(hasChromium)('security headers in the browser', () => {
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
       // An unknown short link's page answers 404 and an expired one's 410 on purpose; Chromium logs
-      // that status for the document itself.
-      const isLinkPage = ['/s/no-such-link', `/s/${links.expired}`].some((path) =>
+      // that status for the document itself. Errors may arrive before `links` is set below.
+      const isLinkPage = ['/s/no-such-link', `/s/${links?.expired}`].some((path) =>
         message.location().url.endsWith(path),
       );
       if (/status of 4(04|10)/.test(message.text()) && isLinkPage) return;
@@ -164,21 +164,4 @@ describe.runIf(hasChromium)('security headers in the browser', () => {
       expect(journey.pageErrors).toEqual([]);
     });
   }
-
-  it('the page itself carries the policy and the other headers', async () => {
-    const { origin } = journey;
-    for (const url of [
-      `${origin}/`,
-      `${origin}/about`,
-      `${origin}/no-such-page`,
-      `${origin}/s/no-such-link`,
-    ]) {
-      const response = await fetch(url);
-      const policy = response.headers.get('content-security-policy') ?? '';
-      expect(policy).toContain("script-src 'self';");
-      expect(policy).not.toContain('unsafe-inline');
-      expect(policy).not.toContain('unsafe-eval');
-      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    }
-  });
 });

@@ -10,20 +10,9 @@ import { buildApp } from '../app.js';
 import { TEST_DATABASE_URL, freshPostgresUrl, testConfig } from '../../test/app.js';
 import { asUser, createSession } from '../../test/factories.js';
 import { freePort } from '../../test/processes.js';
+import { createLink } from '../features/short-links/test-helpers.js';
+import { DOWN, UP, timesLogged, type LogSpy } from './outage-test-helpers.js';
 import { DATABASE_UNAVAILABLE_MESSAGE } from './unavailable.js';
-
-const DOWN = 'The database is unavailable: requests that need it answer 503 until it is back';
-const UP = 'The database is back';
-
-/** What the test reads of a spied log method: the arguments of each call. */
-interface LogSpy {
-  mock: { calls: unknown[][] };
-}
-
-/** How many times the spied log method was called with this message. */
-function timesLogged(spy: LogSpy, message: string): number {
-  return spy.mock.calls.filter((call) => call.includes(message)).length;
-}
 
 interface Relay {
   cut(): Promise<void>;
@@ -84,13 +73,7 @@ describe.runIf(TEST_DATABASE_URL)('a PostgreSQL outage', () => {
     info = vi.spyOn(app.log, 'info');
 
     user = await createSession(app);
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/urls',
-      headers: asUser(user),
-      payload: { url: 'https://example.com/still-redirects' },
-    });
-    linkId = created.json<{ id: string }>().id;
+    linkId = (await createLink(app, user, 'https://example.com/still-redirects')).id;
   });
 
   afterAll(async () => {

@@ -11,21 +11,13 @@ import type { SessionUser } from '../../../shared/sessions.js';
 import { buildTestApp } from '../../test/app.js';
 import { asUser, createSession } from '../../test/factories.js';
 import { waitFor } from '../../test/processes.js';
+import { createLink } from '../features/short-links/test-helpers.js';
 import { sqliteHandleOf } from './connection.js';
+import { DOWN, UP, timesLogged, type LogSpy } from './outage-test-helpers.js';
 import { DATABASE_UNAVAILABLE_MESSAGE } from './unavailable.js';
 
-const DOWN = 'The database is unavailable: requests that need it answer 503 until it is back';
-const UP = 'The database is back';
 /** SQLite's own ceiling on max_page_count: setting it lifts the limit again. */
 const NO_PAGE_LIMIT = 4_294_967_294;
-
-interface LogSpy {
-  mock: { calls: unknown[][] };
-}
-
-function timesLogged(spy: LogSpy, message: string): number {
-  return spy.mock.calls.filter((call) => call.includes(message)).length;
-}
 
 describe('the SQLite disk failing at run time', () => {
   let app: FastifyInstance;
@@ -43,13 +35,7 @@ describe('the SQLite disk failing at run time', () => {
     warn = vi.spyOn(app.log, 'warn');
     info = vi.spyOn(app.log, 'info');
     user = await createSession(app);
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/urls',
-      headers: asUser(user),
-      payload: { url: 'https://example.com/still-redirects' },
-    });
-    linkId = created.json<{ id: string }>().id;
+    linkId = (await createLink(app, user, 'https://example.com/still-redirects')).id;
   });
   afterAll(async () => {
     sqlite.pragma('query_only = OFF');

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app.js';
 import { asUser, createSession } from '../../test/factories.js';
+import { createLink } from '../features/short-links/test-helpers.js';
 
 function fakeWebDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-web-'));
@@ -66,17 +67,8 @@ describe('security headers', () => {
 
   it('a short link’s password page and its expired page carry the same headers', async () => {
     const user = await createSession(app);
-    const create = async (options: Record<string, unknown>) => {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/urls',
-        headers: asUser(user),
-        payload: { url: 'https://example.com/page', ...options },
-      });
-      return response.json<{ id: string }>().id;
-    };
-    const locked = await create({ password: 'open sesame' });
-    const expired = await create({});
+    const locked = (await createLink(app, user, 'https://example.com/page', { password: 'open sesame' })).id;
+    const expired = (await createLink(app, user, 'https://example.com/page')).id;
     await app.inject({
       method: 'PUT',
       url: `/api/urls/${expired}`,

@@ -7,6 +7,7 @@ import type { WebhookEvent } from '../../../../shared/webhooks.js';
 import { buildTestApp, storageBackends } from '../../../test/app.js';
 import { asUser, createSession } from '../../../test/factories.js';
 import { connectSocket, listen, type TestSocket } from '../../../test/socket.js';
+import { listEvents } from '../webhooks/test-captures.js';
 
 async function saveRules(app: FastifyInstance, user: SessionUser, rules: ResponseRuleInput[]) {
   const response = await app.inject({
@@ -40,12 +41,6 @@ async function statuses(
   const result: number[] = [];
   for (let index = 0; index < count; index++) result.push((await capture(app, user, { path })).statusCode);
   return result;
-}
-
-async function listEvents(app: FastifyInstance, user: SessionUser): Promise<WebhookEvent[]> {
-  const response = await app.inject({ method: 'GET', url: '/api/events', headers: asUser(user) });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<WebhookEvent[]>();
 }
 
 const failTwice: ResponseRuleInput = {

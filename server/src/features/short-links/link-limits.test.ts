@@ -82,7 +82,13 @@ describe.each(storageBackends)('link create limits and admin links on $name', ({
       const limited = await store.buildApp({ linkCreatePerMinute: 1, linkCreatePerDay: 100 });
       const user = await createSession(limited);
       const created = (await create(limited, user, '10.4.0.1')).json<ShortUrl>();
-      await limited.inject({ method: 'DELETE', url: `/api/urls/${created.id}`, headers: asUser(user) });
+      const deleted = await limited.inject({
+        method: 'DELETE',
+        url: `/api/urls/${created.id}`,
+        headers: asUser(user),
+      });
+      expect(deleted.statusCode).toBe(200);
+      expect(deleted.json()).toEqual({ ok: true });
       expect((await create(limited, user, '10.4.0.2')).statusCode).toBe(429);
     });
   });
@@ -91,13 +97,7 @@ describe.each(storageBackends)('link create limits and admin links on $name', ({
     it('holds when two instances count at once', async () => {
       const other = await store.buildApp();
       const user = await createSession(app);
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/urls',
-        headers: asUser(user),
-        payload: { url: 'https://example.com/limited', maxClicks: 4 },
-      });
-      const link = response.json<ShortUrl>();
+      const link = await createLink(app, user, 'https://example.com/limited', { maxClicks: 4 });
       const visits = await Promise.all(
         Array.from({ length: 20 }, (_, index) => visit(index % 2 ? app : other, link.id)),
       );
@@ -166,9 +166,6 @@ describe.each(storageBackends)('link create limits and admin links on $name', ({
       const page = await visit(app, link.id);
       expect(page.statusCode).toBe(410);
       expect(page.body).toContain('This link was disabled');
-      // Another instance, which may have the link in memory, answers the same.
-      const other = await store.buildApp();
-      expect((await visit(other, link.id)).statusCode).toBe(410);
 
       const enabled = await asAdmin({
         method: 'PUT',

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShortUrl, UrlAnalytics } from '../../../../shared/links.js';
+import type { AnalyticsPeriod, NamedCount, ShortUrl, UrlAnalytics } from '../../../../shared/links.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import { buildTestApp, storageBackends } from '../../../test/app.js';
 import { asUser, createSession } from '../../../test/factories.js';
@@ -9,11 +9,15 @@ import {
   GOOGLEBOT_UA,
   SAFARI_IPHONE_UA,
   SLACKBOT_UA,
+  createLink,
   readAnalytics,
   visit,
 } from './test-helpers.js';
+import { toClickRow, type NewClick } from './clicks.repo.js';
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+const LANDING_URL = 'https://example.com/landing';
 const IPAD_UA =
   'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
@@ -41,13 +45,6 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
     return app.inject({ method: 'POST', url: '/api/urls', headers: asUser(user), payload: body });
   }
 
-  async function createOk(body: object): Promise<ShortUrl> {
-    const response = await create({ url: 'https://example.com/landing', ...body });
-    if (response.statusCode !== 201)
-      throw new Error(`create failed: ${response.statusCode} ${response.body}`);
-    return response.json<ShortUrl>();
-  }
-
   function update(id: string, body: object) {
     return app.inject({ method: 'PUT', url: `/api/urls/${id}`, headers: asUser(owner), payload: body });
   }
@@ -70,9 +67,45 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
     return (await readAnalytics(app, owner, id)).totalClicks;
   }
 
+  async function analyticsOver(id: string, period: AnalyticsPeriod): Promise<UrlAnalytics> {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/s/${id}/analytics?period=${period}`,
+      headers: asUser(owner),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<UrlAnalytics>();
+  }
+
+  /**
+   * Stores a person's click at any time, as the click writer would: its row, which the unique
+   * visitors are counted from, and its per-day counters, which the rest of the analytics read.
+   * The link's all-time click counter is left as it is.
+   */
+  async function insertPersonClick(click: NewClick): Promise<void> {
+    const day = new Date(click.createdAt).toISOString().slice(0, 10);
+    const counted = { country: click.country, referer: click.referer, user_agent: click.userAgent };
+    await app.database.db.insertInto('short_link_clicks').values(toClickRow(click)).execute();
+    await app.database.db
+      .insertInto('short_link_click_counts')
+      .values(
+        Object.entries(counted).map(([dimension, value]) => ({
+          url_id: click.urlId,
+          dimension,
+          day,
+          // The counters store a missing value as '' (migration 006).
+          value: value ?? '',
+          clicks: 1,
+        })),
+      )
+      .execute();
+  }
+
   describe('alias', () => {
     it('becomes the link id and its short URL', async () => {
-      const link = await createOk({ alias: `Launch_${postgres ? 'pg' : 'lite'}-1` });
+      const link = await createLink(app, owner, LANDING_URL, {
+        alias: `Launch_${postgres ? 'pg' : 'lite'}-1`,
+      });
       expect(link.id).toBe(`Launch_${postgres ? 'pg' : 'lite'}-1`);
       expect(link.alias).toBe(link.id);
       expect(link.shortUrl).toBe(`https://hookbay.example/s/${link.id}`);
@@ -108,8 +141,8 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
     );
 
     it('answers 409 with a free variant when taken, by any session', async () => {
-      await createOk({ alias: 'taken-one' });
-      await createOk({ alias: 'taken-one-2' });
+      await createLink(app, owner, LANDING_URL, { alias: 'taken-one' });
+      await createLink(app, owner, LANDING_URL, { alias: 'taken-one-2' });
       const other = await createSession(app);
       const response = await create({ url: 'https://example.com', alias: 'taken-one' }, other);
       expect(response.statusCode).toBe(409);
@@ -120,15 +153,15 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
     });
 
     it('is case-sensitive', async () => {
-      await createOk({ alias: 'CaseLink' });
-      const lower = await createOk({ alias: 'caselink', url: 'https://example.com/lower' });
+      await createLink(app, owner, LANDING_URL, { alias: 'CaseLink' });
+      const lower = await createLink(app, owner, 'https://example.com/lower', { alias: 'caselink' });
       expect(lower.id).toBe('caselink');
       expect((await visit(app, 'CaseLink')).headers.location).toBe('https://example.com/landing');
       expect((await visit(app, 'caselink')).headers.location).toBe('https://example.com/lower');
     });
 
     it('renames the link on edit: the old short URL stops working, the clicks stay', async () => {
-      const link = await createOk({ alias: 'before-rename' });
+      const link = await createLink(app, owner, LANDING_URL, { alias: 'before-rename' });
       await visit(app, link.id);
       const response = await update(link.id, { url: link.url, alias: 'after-rename' });
       expect(response.statusCode).toBe(200);
@@ -143,8 +176,8 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
     });
 
     it('answers 409 on edit when the new alias is taken', async () => {
-      await createOk({ alias: 'rename-target' });
-      const link = await createOk({});
+      await createLink(app, owner, LANDING_URL, { alias: 'rename-target' });
+      const link = await createLink(app, owner, LANDING_URL);
       const response = await update(link.id, { url: link.url, alias: 'rename-target' });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({ suggestion: 'rename-target-2' });
@@ -169,7 +202,7 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
 
     it('redirects before it and answers 410 after it, counting nothing', async () => {
       const expiresAt = new Date(Date.now() + HOUR_MS).toISOString();
-      const link = await createOk({ expiresAt });
+      const link = await createLink(app, owner, LANDING_URL, { expiresAt });
       expect(link.expiresAt).toBe(expiresAt);
       expect((await visit(app, link.id)).statusCode).toBe(302);
 
@@ -185,7 +218,9 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
     });
 
     it('is removed with null on edit', async () => {
-      const link = await createOk({ expiresAt: new Date(Date.now() + HOUR_MS).toISOString() });
+      const link = await createLink(app, owner, LANDING_URL, {
+        expiresAt: new Date(Date.now() + HOUR_MS).toISOString(),
+      });
       const response = await update(link.id, { url: link.url, expiresAt: null });
       expect(response.json<ShortUrl>().expiresAt).toBeNull();
     });
@@ -193,7 +228,7 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
 
   describe('click limit', () => {
     it('answers 410 after that many counted clicks', async () => {
-      const link = await createOk({ maxClicks: 2 });
+      const link = await createLink(app, owner, LANDING_URL, { maxClicks: 2 });
       expect(link.maxClicks).toBe(2);
       expect((await visit(app, link.id)).statusCode).toBe(302);
       expect((await visit(app, link.id)).statusCode).toBe(302);
@@ -205,7 +240,7 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
     });
 
     it('is never used up by bots and link previews, which are still recorded', async () => {
-      const link = await createOk({ maxClicks: 1 });
+      const link = await createLink(app, owner, LANDING_URL, { maxClicks: 1 });
       expect((await visit(app, link.id, { method: 'HEAD' })).statusCode).toBe(302);
       expect((await visit(app, link.id, { userAgent: GOOGLEBOT_UA })).statusCode).toBe(302);
       expect((await visit(app, link.id, { userAgent: SLACKBOT_UA })).statusCode).toBe(302);
@@ -219,7 +254,7 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
     });
 
     it('holds when many visitors arrive at once', async () => {
-      const link = await createOk({ maxClicks: 5 });
+      const link = await createLink(app, owner, LANDING_URL, { maxClicks: 5 });
       const responses = await Promise.all(
         Array.from({ length: 30 }, (_, index) => visit(app, link.id, { remoteAddress: `8.8.4.${index}` })),
       );
@@ -237,7 +272,7 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
     });
 
     it('can be raised on edit to open the link again', async () => {
-      const link = await createOk({ maxClicks: 1 });
+      const link = await createLink(app, owner, LANDING_URL, { maxClicks: 1 });
       await visit(app, link.id);
       expect((await visit(app, link.id)).statusCode).toBe(410);
       await update(link.id, { url: link.url, maxClicks: 3 });
@@ -247,7 +282,7 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
 
   describe('password', () => {
     it('is never sent back; the link says it has one', async () => {
-      const link = await createOk({ password: 'open sesame' });
+      const link = await createLink(app, owner, LANDING_URL, { password: 'open sesame' });
       expect(link.hasPassword).toBe(true);
       expect(link.state).toBe('password-protected');
       expect(JSON.stringify(link)).not.toMatch(/sesame|scrypt/);
@@ -256,7 +291,7 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
     });
 
     it('shows a password page first and counts nothing', async () => {
-      const link = await createOk({ password: 'open sesame' });
+      const link = await createLink(app, owner, LANDING_URL, { password: 'open sesame' });
       const response = await visit(app, link.id);
       expectLinkPage(response, 200, 'This link is password-protected');
       expect(response.body).toContain(`<form method="post" action="/s/${link.id}">`);
@@ -265,7 +300,7 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
     });
 
     it('shows the page again with an error for a wrong password, counting nothing', async () => {
-      const link = await createOk({ password: 'open sesame' });
+      const link = await createLink(app, owner, LANDING_URL, { password: 'open sesame' });
       const response = await enterPassword(link.id, 'open sesame!');
       expectLinkPage(response, 401, 'This link is password-protected');
       expect(response.body).toContain('Wrong password. Please try again.');
@@ -273,7 +308,7 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
     });
 
     it('redirects and counts one click for the right password, with the referer from before the form', async () => {
-      const link = await createOk({ password: 'open sesame' });
+      const link = await createLink(app, owner, LANDING_URL, { password: 'open sesame' });
       const form = await visit(app, link.id, { referer: 'https://news.example/post' });
       expect(form.body).toContain('<input type="hidden" name="referer" value="https://news.example/post">');
       const response = await enterPassword(link.id, 'open sesame', '8.8.8.8', 'https://news.example/post');
@@ -286,7 +321,7 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
     });
 
     it('allows 10 wrong tries per visitor in 10 minutes, then answers 429 with Retry-After', async () => {
-      const link = await createOk({ password: 'open sesame' });
+      const link = await createLink(app, owner, LANDING_URL, { password: 'open sesame' });
       for (let attempt = 0; attempt < 10; attempt++) {
         expect((await enterPassword(link.id, 'guess', '9.9.9.9')).statusCode).toBe(401);
       }
@@ -300,14 +335,14 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
     });
 
     it('is removed with null on edit, and the link redirects again', async () => {
-      const link = await createOk({ password: 'open sesame' });
+      const link = await createLink(app, owner, LANDING_URL, { password: 'open sesame' });
       const response = await update(link.id, { url: link.url, password: null });
       expect(response.json<ShortUrl>()).toMatchObject({ hasPassword: false, state: 'active' });
       expect((await visit(app, link.id)).statusCode).toBe(302);
     });
 
     it('stays as it is when an edit leaves it out', async () => {
-      const link = await createOk({ password: 'open sesame' });
+      const link = await createLink(app, owner, LANDING_URL, { password: 'open sesame' });
       await update(link.id, { url: 'https://example.com/elsewhere' });
       expect((await enterPassword(link.id, 'open sesame')).headers.location).toBe(
         'https://example.com/elsewhere',
@@ -315,7 +350,7 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
     });
 
     it('counts against the click limit when both are set', async () => {
-      const link = await createOk({ password: 'pw', maxClicks: 1 });
+      const link = await createLink(app, owner, LANDING_URL, { password: 'pw', maxClicks: 1 });
       expect((await enterPassword(link.id, 'pw')).statusCode).toBe(302);
       expectLinkPage(await enterPassword(link.id, 'pw'), 410, 'This link reached its visit limit');
     });
@@ -347,7 +382,7 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
 
   describe('analytics', () => {
     it('breaks clicks down by device type from the stored user agents', async () => {
-      const link = await createOk({});
+      const link = await createLink(app, owner, LANDING_URL);
       await visit(app, link.id, { userAgent: CHROME_UA });
       await visit(app, link.id, { userAgent: SAFARI_IPHONE_UA });
       await visit(app, link.id, { userAgent: IPAD_UA });
@@ -361,16 +396,46 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
     });
 
     it('narrows to a period and refuses unknown periods', async () => {
-      const link = await createOk({});
+      const link = await createLink(app, owner, LANDING_URL);
       await visit(app, link.id);
-      const response = await app.inject({
-        method: 'GET',
-        url: `/s/${link.id}/analytics?period=7d`,
-        headers: asUser(owner),
+      const tenDaysAgo = Date.now() - 10 * DAY_MS;
+      await insertPersonClick({
+        urlId: link.id,
+        createdAt: tenDaysAgo,
+        ip: '203.0.113.10',
+        city: null,
+        region: null,
+        country: 'NZ',
+        isp: null,
+        userAgent: SAFARI_IPHONE_UA,
+        referer: 'https://old.example/post',
+        isBot: false,
+        botReason: null,
       });
-      const analytics = response.json<UrlAnalytics>();
-      expect(analytics.period).toBe('7d');
-      expect(analytics.byDay).toEqual([{ day: new Date().toISOString().slice(0, 10), clicks: 1 }]);
+      const today = new Date().toISOString().slice(0, 10);
+      const names = (counts: NamedCount[]) => counts.map((count) => count.name);
+      const devices = (analytics: UrlAnalytics) =>
+        Object.fromEntries(analytics.byDevice.map((count) => [count.name, count.clicks]));
+
+      const week = await analyticsOver(link.id, '7d');
+      expect(week.period).toBe('7d');
+      expect(week.byDay).toEqual([{ day: today, clicks: 1 }]);
+      expect(week.uniqueVisitors).toBe(1);
+      expect(names(week.byCountry)).not.toContain('NZ');
+      expect(names(week.byReferrer)).not.toContain('https://old.example/post');
+      expect(devices(week)).toMatchObject({ desktop: 1, mobile: 0 });
+
+      const all = await analyticsOver(link.id, 'all');
+      expect(all.period).toBe('all');
+      expect(all.byDay).toEqual([
+        { day: new Date(tenDaysAgo).toISOString().slice(0, 10), clicks: 1 },
+        { day: today, clicks: 1 },
+      ]);
+      expect(all.uniqueVisitors).toBe(2);
+      expect(all.byCountry).toContainEqual({ name: 'NZ', clicks: 1 });
+      expect(all.byReferrer).toContainEqual({ name: 'https://old.example/post', clicks: 1 });
+      expect(devices(all)).toMatchObject({ desktop: 1, mobile: 1 });
+
       const bad = await app.inject({
         method: 'GET',
         url: `/s/${link.id}/analytics?period=1y`,

@@ -1,6 +1,6 @@
 /** Factories and real user agents for the short-link tests. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { ShortUrl, UrlAnalytics } from '../../../../shared/links.js';
+import type { ShortUrl, UrlAnalytics, UrlBody } from '../../../../shared/links.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import { asUser } from '../../../test/factories.js';
 
@@ -13,17 +13,21 @@ export const GOOGLEBOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www
 export const SLACKBOT_UA = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
 export const FACEBOOK_UA = 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)';
 
-/** Shortens a URL through the API; fails the test on anything but 201. */
+/**
+ * Shortens a URL through the API, with `options` (alias, expiry, click limit, password) in the body;
+ * fails the test on anything but 201.
+ */
 export async function createLink(
   app: FastifyInstance,
   user: SessionUser,
   url = 'https://example.com/some/long/page',
+  options: Omit<UrlBody, 'url'> = {},
 ): Promise<ShortUrl> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/urls',
     headers: asUser(user),
-    payload: { url },
+    payload: { url, ...options },
   });
   if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
   return response.json<ShortUrl>();

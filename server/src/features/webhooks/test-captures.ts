@@ -1,4 +1,4 @@
-/** Test helpers for the search and export suites: capture requests and read the API's answers. */
+/** Test helpers for the capture, search and export suites: capture requests and read the API's answers. */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { SessionUser } from '../../../../shared/sessions.js';
@@ -29,11 +29,20 @@ export function getAs(app: FastifyInstance, user: SessionUser | null, url: strin
   return app.inject({ method: 'GET', url, headers: user ? asUser(user) : {} });
 }
 
-/** The ids `GET /api/events{query}` lists. */
-export async function listedIds(app: FastifyInstance, user: SessionUser, query: string): Promise<number[]> {
+/** The events `GET /api/events{query}` lists; fails the test on anything but 200. */
+export async function listEvents(
+  app: FastifyInstance,
+  user: SessionUser,
+  query = '',
+): Promise<WebhookEvent[]> {
   const response = await getAs(app, user, `/api/events${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<WebhookEvent[]>().map((event) => event.id);
+  return response.json<WebhookEvent[]>();
+}
+
+/** The ids `GET /api/events{query}` lists. */
+export async function listedIds(app: FastifyInstance, user: SessionUser, query: string): Promise<number[]> {
+  return (await listEvents(app, user, query)).map((event) => event.id);
 }
 
 export function expectJsonError(response: LightMyRequestResponse, status: number, text: RegExp): void {

@@ -15,6 +15,7 @@ import { buildTestApp, storageBackends, type TestAppOptions } from '../../../tes
 import { asUser, createSession } from '../../../test/factories.js';
 import { listen } from '../../../test/socket.js';
 import { DRAIN_EXTRA_BYTES } from './read-body.js';
+import { listEvents } from './test-captures.js';
 
 const MiB = 1024 * 1024;
 const SMALL_LIMIT = 1024;
@@ -43,12 +44,6 @@ async function captureOk(app: FastifyInstance, user: SessionUser, options: Captu
   expect(answer.ok).toBe(true);
   expect(typeof answer.id).toBe('number');
   return answer.id;
-}
-
-async function listEvents(app: FastifyInstance, user: SessionUser, query = ''): Promise<WebhookEvent[]> {
-  const response = await app.inject({ method: 'GET', url: `/api/events${query}`, headers: asUser(user) });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<WebhookEvent[]>();
 }
 
 async function eventById(app: FastifyInstance, user: SessionUser, id: number): Promise<WebhookEvent> {

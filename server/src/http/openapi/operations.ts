@@ -54,7 +54,7 @@ export interface ApiOperation {
   responses: Record<number, ApiResponse>;
 }
 
-export const errorSchema = z.object({
+const errorSchema = z.object({
   error: z.string().describe('What went wrong, in words a person can read.'),
 });
 const okSchema = z.object({ ok: z.literal(true) });
@@ -462,7 +462,11 @@ export const apiOperations: ApiOperation[] = [
     params: z.object({ token: z.string() }),
     responses: {
       302: { description: 'To the admin panel.' },
-      403: { description: 'Refused, as text.', mediaType: 'text/plain' },
+      400: { description: 'An unknown, used, expired or revoked link, as text.', mediaType: 'text/plain' },
+      403: {
+        description: 'Opened in another browser than the granted one, as text.',
+        mediaType: 'text/plain',
+      },
     },
   },
   {
