@@ -22,12 +22,26 @@ function urlSessionId(): string | null {
   return isSessionId(value) ? value : null;
 }
 
-async function startSession(fromUrl: string | null): Promise<SessionUser> {
+async function postSession(fromUrl: string | null): Promise<SessionUser> {
   const sessionId = fromUrl ?? getValidSessionId();
   const body = sessionId ? { sessionId, referrer: document.referrer } : {};
   const user = await http.post<SessionUser>('/api/user', body);
   if (!fromUrl) storeSession(user.sessionId);
   return user;
+}
+
+/** The start in flight: a provider mounted again while it runs joins it instead of posting again. */
+let starting: Promise<SessionUser> | null = null;
+
+/**
+ * Two posts at once from a browser without a stored session would open two sessions, and the
+ * cookie (set by whichever answer came last) could name another session than the one stored.
+ */
+function startSession(fromUrl: string | null): Promise<SessionUser> {
+  starting ??= postSession(fromUrl).finally(() => {
+    starting = null;
+  });
+  return starting;
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
