@@ -1,15 +1,15 @@
 /**
- * Socket.IO on the HTTP server's port. The handshake must carry a known session (auth.sessionId,
- * the X-Session-ID header or the session cookie); the socket then joins its own user's room at
- * once, so no event is missed before the client asks. `join-user-room` only ever admits a socket
- * to the room of the user its handshake belongs to. With REDIS_URL, rooms span all instances and
- * the instances can message each other (cluster.ts).
+ * Socket.IO on the HTTP server's port. The handshake must carry a known session (auth.sessionId
+ * or the X-Session-ID header; the session cookie belongs to /api and never comes here); the
+ * socket then joins its own user's room at once, so no event is missed before the client asks.
+ * `join-user-room` only ever admits a socket to the room of the user its handshake belongs to.
+ * With REDIS_URL, rooms span all instances and the instances can message each other (cluster.ts).
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { FastifyBaseLogger } from 'fastify';
 import { JOIN_USER_ROOM, userRoom } from '../../../shared/realtime.js';
-import { SESSION_COOKIE, isSessionId } from '../../../shared/sessions.js';
+import { isSessionId } from '../../../shared/sessions.js';
 import { noteDatabaseOutage } from '../db/unavailable.js';
 import type { SessionsService } from '../features/sessions/sessions.service.js';
 import type { OutageLog } from '../outage-log.js';
@@ -18,25 +18,11 @@ import { ANNOUNCE_TIMEOUT_MS, SOLO_CLUSTER, createCluster, type Cluster } from '
 import type { RealtimeServer } from './publisher.js';
 import { openRedisPair } from './redis.js';
 
-function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(rest.join('='));
-    } catch {
-      return undefined; // a malformed cookie is no session
-    }
-  }
-  return undefined;
-}
-
 function handshakeSessionId(socket: Socket): string | null {
   const { auth, headers } = socket.handshake;
   const candidates: unknown[] = [
     (auth as Record<string, unknown> | undefined)?.sessionId,
     headers['x-session-id'],
-    cookieValue(headers.cookie, SESSION_COOKIE),
   ];
   return candidates.find(isSessionId) ?? null;
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { SESSION_COOKIE, SESSION_DURATION_MS, sessionRequestSchema } from '../../../../shared/sessions.js';
+import { sessionRequestSchema } from '../../../../shared/sessions.js';
 import { clientIp } from '../../http/client-ip.js';
 import { InvalidInputError } from '../../http/errors.js';
 import { sessionIdOf } from '../../http/identity.js';
+import { setSessionCookie } from './session-cookie.js';
 import type { SessionsService } from './sessions.service.js';
 
 export async function sessionsRoutes(app: FastifyInstance, options: { sessions: SessionsService }) {
@@ -12,13 +13,7 @@ export async function sessionsRoutes(app: FastifyInstance, options: { sessions: 
       throw new InvalidInputError(parsed.error.issues[0]?.message ?? 'Invalid session request.');
     const wanted = parsed.data.sessionId ?? sessionIdOf(request);
     const user = await options.sessions.startSession(wanted, parsed.data.referrer ?? null, clientIp(request));
-    reply.setCookie(SESSION_COOKIE, user.sessionId, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-      maxAge: SESSION_DURATION_MS / 1000,
-    });
+    setSessionCookie(request, reply, user.sessionId);
     return { id: user.id, sessionId: user.sessionId };
   });
 }

@@ -147,12 +147,29 @@ describe.each(storageBackends)('sessions on $name', ({ postgres }) => {
     expectJsonError(await startSession(app, { referrer: 'x'.repeat(2049) }), 400);
   });
 
-  it('starting a session sets the hookbay_session cookie to its id', async () => {
+  it('starting a session sets the hookbay_session cookie to its id, for the API paths only', async () => {
     const response = await startSession(app, {});
     const user = response.json<SessionUser>();
+    expect(response.cookies).toHaveLength(1);
     const cookie = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE);
-    expect(cookie).toMatchObject({ value: user.sessionId, path: '/', httpOnly: true, sameSite: 'Lax' });
+    expect(cookie).toMatchObject({ value: user.sessionId, path: '/api', httpOnly: true, sameSite: 'Lax' });
     expect(cookie?.maxAge).toBeGreaterThan(0);
+  });
+
+  it('a browser holding the site-wide cookie of old is told to drop it', async () => {
+    const first = await createSession(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/user',
+      cookies: { [SESSION_COOKIE]: first.sessionId },
+    });
+    const paths = response.cookies
+      .filter((candidate) => candidate.name === SESSION_COOKIE)
+      .map(({ path, value, maxAge }) => ({ path, value, maxAge }));
+    expect(paths).toEqual([
+      { path: '/api', value: first.sessionId, maxAge: expect.any(Number) },
+      { path: '/', value: '', maxAge: 0 },
+    ]);
   });
 
   it('the referrer sent with a new session is stored', async () => {
