@@ -106,6 +106,15 @@ describe('refusedHeaderReason', () => {
     );
   });
 
+  it.each(['Set-Cookie', 'set-cookie2', 'Clear-Site-Data'])(
+    'refuses %s, which would act on the site itself',
+    (name) => {
+      expect(refusedHeaderReason(name)).toBe(
+        `${name} would act on Hookbay's own cookies or storage in a visitor's browser and cannot be set.`,
+      );
+    },
+  );
+
   it.each(['Content-Type', 'Retry-After', 'Access-Control-Allow-Origin', 'X-Proxy'])('allows %s', (name) => {
     expect(refusedHeaderReason(name)).toBeNull();
   });

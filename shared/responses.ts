@@ -3,6 +3,7 @@
  * the panel and the server share, the path glob and the sequence rule. Pure: no Node and no DOM APIs.
  */
 import { z } from 'zod';
+import { actsOnBrowserState } from './browser-state-headers.js';
 import { isHopByHop } from './hop-by-hop.js';
 
 export const RULE_THEN = ['repeat-last', 'cycle'] as const;
@@ -43,6 +44,9 @@ export function refusedHeaderReason(name: string): string | null {
   if (lower === 'content-length') return 'Content-Length is computed from the body and cannot be set.';
   if (isHopByHop(lower)) {
     return `${name} is a hop-by-hop header and cannot be set.`;
+  }
+  if (actsOnBrowserState(lower)) {
+    return `${name} would act on Hookbay's own cookies or storage in a visitor's browser and cannot be set.`;
   }
   return null;
 }

@@ -221,8 +221,9 @@ describe('hookbay forward and replay', () => {
       status: 201,
       headers: [
         ['X-Reply', 'from my app'],
+        ['X-Multi', '1'],
         ['Set-Cookie', 'a=1'],
-        ['Set-Cookie', 'b=2'],
+        ['X-Multi', '2'],
         ['Content-Type', 'application/x-custom'],
       ],
       body: answerBody,
@@ -243,7 +244,9 @@ describe('hookbay forward and replay', () => {
     }
     expect(pairs).toContainEqual(['x-reply', 'from my app']);
     expect(pairs).toContainEqual(['content-type', 'application/x-custom']);
-    expect(pairs.filter(([name]) => name === 'set-cookie').map(([, value]) => value)).toEqual(['a=1', 'b=2']);
+    expect(pairs.filter(([name]) => name === 'x-multi').map(([, value]) => value)).toEqual(['1', '2']);
+    // It comes from Hookbay's own origin, where cookies would belong to Hookbay: they are dropped.
+    expect(pairs.map(([name]) => name)).not.toContain('set-cookie');
 
     const [event] = await events(user);
     expect(event?.response).toEqual({ status: 201, source: 'forwarder' });

@@ -13,6 +13,7 @@ import { chooseAnswer } from '../responses/choose-answer.js';
 import type { ResponsesService } from '../responses/responses.service.js';
 import { AWAITING_FORWARDER, type Responders } from '../forwarding/responders.js';
 import { headerPairs } from './event-view.js';
+import { sandboxAnswer } from './answer-sandbox.js';
 import { readBody } from './read-body.js';
 import type { WebhooksService } from './webhooks.service.js';
 
@@ -77,6 +78,7 @@ export async function captureRoutes(
   app.addHook('onRequest', async (request) => {
     request.raw.headers['content-type'] = 'application/octet-stream';
   });
+  app.addHook('onSend', sandboxAnswer);
 
   async function handleCapture(
     request: FastifyRequest<{ Params: { sessionId: string } }>,
@@ -135,7 +137,7 @@ export async function captureRoutes(
   }
 
   for (const url of ['/webhook/:sessionId', '/webhook/:sessionId/*']) {
-    // Browser security headers mean nothing to the machines that send webhooks; skip their cost.
+    // Helmet's page headers would only cost time: answers get the sandbox above instead.
     app.route({ method: CAPTURE_METHODS, url, handler: handleCapture, helmet: false });
   }
 }
