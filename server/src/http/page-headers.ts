@@ -14,10 +14,22 @@ function socketSources(host: string): string[] {
 }
 
 /**
+ * Where a page's forms may go. A form's answer may redirect, and browsers hold the redirect to
+ * this list too: a password link's form posts to the link itself, which redirects to wherever
+ * the link leads, so that page lets its form lead to any web address.
+ */
+export type FormTargets = 'self' | 'any-web-address';
+
+const FORM_ACTION: Record<FormTargets, string> = {
+  self: "form-action 'self'",
+  'any-web-address': "form-action 'self' https: http:",
+};
+
+/**
  * The Content-Security-Policy of a page served at `host`. `otherOrigins` may be connected to as
  * well: the API's origin when the web build talks to another one (VITE_API_BASE), PUBLIC_URL.
  */
-function contentSecurityPolicy(host: string, otherOrigins: string[]): string {
+function contentSecurityPolicy(host: string, otherOrigins: string[], formTargets: FormTargets): string {
   const connect = ["'self'", ...socketSources(host)];
   for (const origin of otherOrigins) connect.push(origin, ...socketSources(new URL(origin).host));
   return [
@@ -29,15 +41,19 @@ function contentSecurityPolicy(host: string, otherOrigins: string[]): string {
     `connect-src ${connect.join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    FORM_ACTION[formTargets],
     "frame-ancestors 'none'",
   ].join('; ');
 }
 
 /** Sets the page headers; helmet sets most of them too, but some routes skip helmet on purpose. */
-export function setPageHeaders(reply: FastifyReply, otherOrigins: string[]): FastifyReply {
+export function setPageHeaders(
+  reply: FastifyReply,
+  otherOrigins: string[],
+  formTargets: FormTargets = 'self',
+): FastifyReply {
   return reply
-    .header('content-security-policy', contentSecurityPolicy(reply.request.host, otherOrigins))
+    .header('content-security-policy', contentSecurityPolicy(reply.request.host, otherOrigins, formTargets))
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')
     .header('x-frame-options', 'DENY');

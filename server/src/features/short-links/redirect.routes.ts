@@ -106,8 +106,9 @@ export async function redirectRoutes(
 
   /** A page instead of a redirect; never cached, since it changes when the link does. */
   function sendPage(reply: FastifyReply, status: number, page: LinkPage): FastifyReply {
-    // These pages load only their own files and post only to themselves.
-    return setPageHeaders(reply, [])
+    // These pages load only their own files. The password form posts to the link, whose answer
+    // redirects to the destination, on any origin.
+    return setPageHeaders(reply, [], page.passwordForm ? 'any-web-address' : 'self')
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
