@@ -4,6 +4,16 @@ import { loadConfig } from './config.js';
 import { serveMetricsOverIpc } from './metrics-ipc.js';
 import { describeSystemError, StartupError } from './startup-error.js';
 
+/** The address a person opens: PUBLIC_URL, else this machine at the port it listens on. */
+function whereToOpen({ publicUrl, host, port }: typeof config): string {
+  if (publicUrl) return publicUrl;
+  const listening = app.server.address();
+  const actualPort = typeof listening === 'object' && listening ? listening.port : port;
+  const isEveryAddress = host === '0.0.0.0' || host === '::';
+  const name = isEveryAddress ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${actualPort}`;
+}
+
 /** An operator's mistake is one line on stderr and exit code 1; anything else keeps its stack. */
 function exitOnStartupError(error: unknown): never {
   if (!(error instanceof StartupError)) throw error;
@@ -41,3 +51,4 @@ await app.listen({ port: config.port, host: config.host }).catch((error: unknown
   return exitOnStartupError(new StartupError(`cannot listen on ${where}: ${describeSystemError(error)}`));
 });
 serveMetricsOverIpc();
+process.stdout.write(`Hookbay is running at ${whereToOpen(config)}\n`);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runServerToExit, type ServerEnv } from '../test/processes.js';
+import { runServerToExit, startServer, waitFor, type ServerEnv } from '../test/processes.js';
 
 function scratch(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-startup-'));
@@ -52,5 +52,18 @@ describe('starting the server with something it cannot use', { timeout: 60_000 }
     ['SESSIONS_PER_MINUTE', '-1', 'hookbay: SESSIONS_PER_MINUTE must be a positive whole number, got "-1"'],
   ])('a malformed %s=%s', async (name, value, expected) => {
     expect(await failedStart({ extra: { [name]: value } })).toBe(expected);
+  });
+});
+
+describe('starting the server', { timeout: 60_000 }, () => {
+  it('ends with one line saying where Hookbay runs', async () => {
+    const server = await startServer({});
+    try {
+      const line = `Hookbay is running at ${server.origin}`;
+      await waitFor('the line saying where it runs', () => server.lines.includes(line));
+      expect(server.lines.filter((candidate) => candidate.startsWith('Hookbay is running'))).toEqual([line]);
+    } finally {
+      await server.stop();
+    }
   });
 });
