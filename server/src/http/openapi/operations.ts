@@ -136,6 +136,10 @@ export const apiOperations: ApiOperation[] = [
         schema: z.object({ id: z.string(), sessionId: z.string() }),
       },
       ...invalid,
+      429: {
+        description: 'Too many new sessions from this address (SESSIONS_PER_MINUTE); see Retry-After.',
+        schema: errorSchema,
+      },
     },
   },
   {
