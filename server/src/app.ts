@@ -207,6 +207,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(replayRoutes, {
     webhooks,
     allowPrivate: config.replayAllowPrivate,
+    perMinute: config.replayPerMinute,
+    limiter,
     publicUrl: config.publicUrl,
     captureMaxBytes: config.captureMaxBytes,
   });

@@ -194,7 +194,8 @@ export const apiOperations: ApiOperation[] = [
     description:
       'Anything left out is taken from the stored request. Targets on loopback, private, link-local, ' +
       'CGNAT or multicast addresses are refused unless REPLAY_ALLOW_PRIVATE is set; this server’s own ' +
-      'webhook URLs are always allowed. Redirects are not followed.',
+      'webhook URLs are always allowed. Redirects are not followed. One session, and one IP address, ' +
+      'may start REPLAY_PER_MINUTE replays a minute; 0 switches server-side replay off.',
     access: 'session',
     params: eventIdSchema,
     body: replayBodySchema,
@@ -212,8 +213,12 @@ export const apiOperations: ApiOperation[] = [
       },
       ...invalid,
       ...unauthorised,
-      403: { description: 'The target resolves to a refused address.', schema: errorSchema },
+      403: {
+        description: 'The target resolves to a refused address, or server-side replay is switched off.',
+        schema: errorSchema,
+      },
       ...notFound,
+      429: { description: 'Too many replays in the last minute; see Retry-After.', schema: errorSchema },
       502: { description: 'The target could not be reached or did not answer in 10 s.', schema: errorSchema },
     },
   },
