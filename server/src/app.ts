@@ -13,6 +13,7 @@ import { createOutageLog } from './outage-log.js';
 import { createClientErrorHandler } from './http/client-errors.js';
 import { registerErrorHandler } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
+import { registerLimiter } from './http/rate-limit/limiter.js';
 import { identityPlugin } from './http/identity.js';
 import { openApiRoutes } from './http/openapi/openapi.routes.js';
 import { listRegisteredRoutes } from './http/openapi/route-list.js';
@@ -44,7 +45,6 @@ import { createLinksRepo } from './features/short-links/links.repo.js';
 import { linksRoutes } from './features/short-links/links.routes.js';
 import { createLinksService, type LinksService } from './features/short-links/links.service.js';
 import { redirectRoutes } from './features/short-links/redirect.routes.js';
-import { createLinkLimitsRepo } from './features/short-links/link-limits.repo.js';
 import { createLinkPasswords } from './features/short-links/link-passwords.js';
 import { linksAdminRoutes } from './features/short-links/links-admin.routes.js';
 import { createAdminRepo } from './features/admin/admin.repo.js';
@@ -109,9 +109,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     if (!noteDatabaseOutage(databaseOutage, error)) app.log.error({ err: error }, message);
   };
   const database = await openDatabase(config, databaseOutage);
-  const sessions = createSessionsService(createSessionsRepo(database.db), {
-    sessionsPerMinute: config.sessionsPerMinute,
-  });
+  const sessions = createSessionsService(createSessionsRepo(database.db));
   const realtime = await createRealtime(app.server, {
     sessions,
     redisUrl: config.redisUrl,
@@ -148,13 +146,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const linkCache = createLinkCache();
   realtime.cluster.onLinkChange((id) => (id === null ? linkCache.clear() : linkCache.delete(id)));
   const linksRepo = createLinksRepo(database.db);
-  const linkLimitsRepo = createLinkLimitsRepo(database.db);
   const links = createLinksService({
     repo: linksRepo,
-    limitsRepo: linkLimitsRepo,
     cache: linkCache,
     announceChange: (id) => realtime.cluster.announceLinkChange(id),
-    createLimits: { perMinute: config.linkCreatePerMinute, perDay: config.linkCreatePerDay },
     blockedHosts: config.blockedHosts,
   });
   const clicks = createClicksService({
@@ -167,7 +162,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     ipRetentionDays: config.clickIpRetentionDays,
   });
   const suggestions = createSuggestionsService({
-    repo: createSuggestionsRepo(database.db, database.dialect),
+    repo: createSuggestionsRepo(database.db),
   });
   const adminRepo = createAdminRepo(database.db);
   const admin = createAdminService({
@@ -205,12 +200,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: false });
   await app.register(fastifyCookie);
   await app.register(identityPlugin, { sessions });
+  const limiter = await registerLimiter(app, { db: database.db, reportError });
   await app.register(healthRoutes, { storageProblem: async () => (storage ? storage.problem() : null) });
-  await app.register(sessionsRoutes, { sessions });
+  await app.register(sessionsRoutes, { sessions, limiter, sessionsPerMinute: config.sessionsPerMinute });
   await app.register(eventsRoutes, { webhooks, publicUrl: config.publicUrl });
   await app.register(replayRoutes, {
     webhooks,
     allowPrivate: config.replayAllowPrivate,
+    perMinute: config.replayPerMinute,
+    limiter,
     publicUrl: config.publicUrl,
     captureMaxBytes: config.captureMaxBytes,
   });
@@ -228,16 +226,21 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     keepAliveMs: config.streamKeepAliveMs,
     captureMaxBytes: config.captureMaxBytes,
   });
-  await app.register(linksRoutes, { links, publicUrl: config.publicUrl });
+  await app.register(linksRoutes, {
+    links,
+    publicUrl: config.publicUrl,
+    limiter,
+    createLimits: { perMinute: config.linkCreatePerMinute, perDay: config.linkCreatePerDay },
+  });
   await app.register(redirectRoutes, {
     links,
     clicks,
     publicUrl: config.publicUrl,
     databaseOutage,
-    passwords: createLinkPasswords(linkLimitsRepo),
+    passwords: createLinkPasswords(limiter),
     webDir: config.webDir,
   });
-  await app.register(suggestionsRoutes, { suggestions });
+  await app.register(suggestionsRoutes, { suggestions, limiter });
   await app.register(adminRoutes, { admin });
   await app.register(suggestionsAdminRoutes, { suggestions, admin });
   await app.register(openApiRoutes, { publicUrl: config.publicUrl });

@@ -45,6 +45,8 @@ export interface Config {
   adminSecret: string | null;
   /** Lets server-side replay reach loopback, private and link-local addresses. */
   replayAllowPrivate: boolean;
+  /** Server-side replays one session, and one IP address, may start per minute; 0 switches them off. */
+  replayPerMinute: number;
   /** Short links one session, or one IP address, may create per minute and per day. */
   linkCreatePerMinute: number;
   linkCreatePerDay: number;
@@ -70,6 +72,16 @@ function positiveInt(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) {
     throw new StartupError(`${name} must be a positive whole number, got "${raw}"`);
+  }
+  return value;
+}
+
+function wholeNumber(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new StartupError(`${name} must be a whole number (0 or more), got "${raw}"`);
   }
   return value;
 }
@@ -125,6 +137,7 @@ export function loadConfig(env: Env = process.env): Config {
     clickIpRetentionDays: positiveInt(env, 'CLICK_IP_RETENTION_DAYS', 30),
     adminSecret: optional(env, 'ADMIN_SECRET'),
     replayAllowPrivate: isTruthy(env.REPLAY_ALLOW_PRIVATE),
+    replayPerMinute: wholeNumber(env, 'REPLAY_PER_MINUTE', 30),
     linkCreatePerMinute: positiveInt(env, 'LINK_CREATE_PER_MINUTE', 30),
     linkCreatePerDay: positiveInt(env, 'LINK_CREATE_PER_DAY', 300),
     blockedHosts: hostList(env, 'BLOCKED_HOSTS'),

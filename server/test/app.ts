@@ -36,6 +36,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     linkCreatePerDay: 100_000,
     // Test files start many sessions from one address; the limit's own tests set it low.
     sessionsPerMinute: 1_000_000,
+    // Replay tests replay many times a minute from one session; the limit's own tests set it low.
+    replayPerMinute: 1_000_000,
     ...overrides,
   };
 }

@@ -2,15 +2,13 @@
  * Table shapes as Kysely sees them. Columns are snake_case; repos turn rows into camelCase objects.
  * Booleans are stored as 0/1 integers and times as epoch milliseconds so both dialects read the same.
  */
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 
 export interface SessionsTable {
   session_id: string;
   user_id: string;
   referrer: string | null;
   created_at: number;
-  /** Set only while the session counts toward the per-minute limit on new sessions; optional on insert. */
-  ip: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WebhookEventsTable {
@@ -57,20 +55,6 @@ export interface ShortLinksTable {
   disabled_at: number | null;
 }
 
-/** One row per link created, kept after the link is deleted: what the create rate limit counts. */
-export interface ShortLinkCreationsTable {
-  session_id: string;
-  ip: string | null;
-  created_at: number;
-}
-
-/** One row per wrong password entered for a link: what the password rate limit counts. */
-export interface ShortLinkPasswordFailuresTable {
-  url_id: string;
-  ip: string;
-  created_at: number;
-}
-
 export interface ShortLinkClicksTable {
   id: Generated<number>;
   url_id: string;
@@ -105,8 +89,6 @@ export interface ShortLinkClickCountsTable {
 export interface SuggestionsTable {
   id: Generated<number>;
   session_id: string;
-  /** Only for the hourly limit per address; never returned. */
-  ip: string | null;
   title: string;
   description: string;
   category: string;
@@ -158,18 +140,25 @@ export interface ResponseRuleCountersTable {
   matches: number;
 }
 
+/** One counter of one limit (migration 014): `key` is the limit's name and whom it counts. */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  /** Epoch ms when the window ends: the counter starts again from 1 after it, and may be removed. */
+  resets_at: number;
+}
+
 export interface DatabaseSchema {
   sessions: SessionsTable;
   webhook_events: WebhookEventsTable;
   short_links: ShortLinksTable;
   short_link_clicks: ShortLinkClicksTable;
   short_link_click_counts: ShortLinkClickCountsTable;
-  short_link_creations: ShortLinkCreationsTable;
-  short_link_password_failures: ShortLinkPasswordFailuresTable;
   suggestions: SuggestionsTable;
   admin_sessions: AdminSessionsTable;
   admin_claim_tokens: AdminClaimTokensTable;
   settings: SettingsTable;
   response_rules: ResponseRulesTable;
   response_rule_counters: ResponseRuleCountersTable;
+  rate_limits: RateLimitsTable;
 }

@@ -1,15 +1,20 @@
 /**
  * POST /api/events/{id}/replay: sends a stored request once to a URL the user names and answers
- * with the target's answer. A request to this server's own capture URL is fed to the server
- * through an in-process connection (a duplex pair handed to the HTTP server as a new client), so
- * it is captured again byte for byte without the network and without the address guard.
+ * with the target's answer. Limited per session and per IP address (REPLAY_PER_MINUTE), so that a
+ * public instance is no open relay; 0 switches server-side replay off. A request to this server's
+ * own capture URL is fed to the server through an in-process connection (a duplex pair handed to
+ * the HTTP server as a new client), so it is captured again byte for byte without the network and
+ * without the address guard.
  */
 import { duplexPair } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { replayBodySchema } from '../../../../shared/replay.js';
 import { base64JsonLimit } from '../../http/body-limits.js';
+import { clientIp } from '../../http/client-ip.js';
+import { ForbiddenError } from '../../http/errors.js';
 import { requireUser } from '../../http/identity.js';
 import { requestOrigin } from '../../http/origin.js';
+import { hitAll, type Limit, type Limiter } from '../../http/rate-limit/limiter.js';
 import { parseInput } from '../../http/validation.js';
 import { eventIdSchema } from '../webhooks/events.routes.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
@@ -20,11 +25,19 @@ export interface ReplayRoutesOptions {
   webhooks: Pick<WebhooksService, 'stored'>;
   publicUrl: string | null;
   allowPrivate: boolean;
+  /** Replays one session, and one IP address, may start per minute; 0: server-side replay is off. */
+  perMinute: number;
+  limiter: Limiter;
   /** Largest captured body; an edited body of that size (as base64 in JSON) must still fit. */
   captureMaxBytes: number;
   resolve?: Resolver;
   timeoutMs?: number;
 }
+
+export const REPLAY_OFF_MESSAGE =
+  'Server-side replay is switched off on this Hookbay instance; use `hookbay replay` from your own machine.';
+export const TOO_MANY_REPLAYS_MESSAGE =
+  'Too many replays in the last minute. Please wait a moment, or use `hookbay replay` from your own machine.';
 
 function originOf(url: string): string | null {
   try {
@@ -40,7 +53,22 @@ function ownOrigins(request: FastifyRequest, publicUrl: string | null): string[]
   return origins.filter((origin): origin is string => Boolean(origin));
 }
 
+/** The per-session and per-address limits; none when replay is off. */
+function defineReplayLimits(limiter: Limiter, perMinute: number): Limit[] {
+  if (perMinute === 0) return [];
+  const perMinuteBy = (by: string, subjectOf: (request: FastifyRequest) => string | null) =>
+    limiter.define({
+      name: `replays-per-${by}`,
+      max: perMinute,
+      windowMs: 60_000,
+      subjectOf,
+      message: TOO_MANY_REPLAYS_MESSAGE,
+    });
+  return [perMinuteBy('session', (request) => request.user?.sessionId ?? null), perMinuteBy('ip', clientIp)];
+}
+
 export async function replayRoutes(app: FastifyInstance, options: ReplayRoutesOptions) {
+  const replayLimits = defineReplayLimits(options.limiter, options.perMinute);
   const replay = createReplayService({
     webhooks: options.webhooks,
     allowPrivate: options.allowPrivate,
@@ -60,8 +88,12 @@ export async function replayRoutes(app: FastifyInstance, options: ReplayRoutesOp
     { bodyLimit: base64JsonLimit(options.captureMaxBytes) },
     async (request) => {
       const user = requireUser(request);
+      if (options.perMinute === 0) throw new ForbiddenError(REPLAY_OFF_MESSAGE);
       const { id } = parseInput(eventIdSchema, request.params);
       const { url, ...overrides } = parseInput(replayBodySchema, request.body);
+      // Counted once the request is well-formed, before the event or the target is looked at:
+      // probing which targets are refused costs as much as replaying to them.
+      await hitAll(request, replayLimits);
       return replay.replay(user, id, new URL(url), overrides, ownOrigins(request, options.publicUrl));
     },
   );

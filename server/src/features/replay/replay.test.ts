@@ -9,6 +9,7 @@ import type { WebhookEvent } from '../../../../shared/webhooks.js';
 import { loadConfig } from '../../config.js';
 import { registerErrorHandler } from '../../http/errors.js';
 import { identityPlugin } from '../../http/identity.js';
+import { registerLimiter } from '../../http/rate-limit/limiter.js';
 import { createOutageLog } from '../../outage-log.js';
 import { buildTestApp, type TestAppOptions } from '../../../test/app.js';
 import { asUser, createSession } from '../../../test/factories.js';
@@ -148,10 +149,16 @@ describe('POST /api/events/:id/replay', () => {
     registerErrorHandler(small, { databaseOutage: createOutageLog(small.log, { down: '', up: '' }) });
     await small.register(fastifyCookie);
     await small.register(identityPlugin, { sessions: app.services.sessions });
+    const limiter = await registerLimiter(small, {
+      db: app.database.db,
+      reportError: (error, message) => small.log.error({ err: error }, message),
+    });
     await small.register(replayRoutes, {
       webhooks: app.services.webhooks,
       publicUrl: null,
       allowPrivate: false,
+      perMinute: 1_000_000,
+      limiter,
       captureMaxBytes: 1024 * 1024,
       ...options,
     });

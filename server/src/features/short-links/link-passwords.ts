@@ -1,9 +1,11 @@
 /**
  * Password checks of protected links, with a limit on wrong tries: 10 per link and IP address in
- * 10 minutes, counted from stored rows so that it holds across instances.
+ * 10 minutes. Only wrong passwords count; once they are used up even the right one waits.
  */
-import { retryAfterSeconds } from '../../http/errors.js';
-import type { LinkLimitsRepo } from './link-limits.repo.js';
+import type { FastifyRequest } from 'fastify';
+import { clientIp } from '../../http/client-ip.js';
+import { TooManyRequestsError } from '../../http/errors.js';
+import type { Limiter } from '../../http/rate-limit/limiter.js';
 import { verifyPassword } from './password.js';
 
 export const PASSWORD_TRIES = 10;
@@ -13,27 +15,42 @@ export type PasswordOutcome = 'right' | 'wrong' | { retryAfterS: number };
 
 export interface LinkPasswords {
   /**
-   * Checks `password` against the link's hash. Refuses without checking (with the seconds to
-   * wait) when the IP address already entered PASSWORD_TRIES wrong ones within the window.
+   * Checks `password` against the hash of the link the request is for. Refuses without checking
+   * (with the seconds to wait) when the request's address already entered PASSWORD_TRIES wrong
+   * ones for the link within the window.
    */
-  check(link: { id: string; passwordHash: string }, password: string, ip: string): Promise<PasswordOutcome>;
+  check(request: FastifyRequest, passwordHash: string, password: string): Promise<PasswordOutcome>;
 }
 
-export function createLinkPasswords(
-  repo: Pick<LinkLimitsRepo, 'countPasswordFailures' | 'addPasswordFailure'>,
-  now: () => number = Date.now,
-): LinkPasswords {
+/** The link id of a `/s/:id` request. */
+function linkIdOf(request: FastifyRequest): string {
+  const params = request.params;
+  return typeof params === 'object' && params !== null && 'id' in params && typeof params.id === 'string'
+    ? params.id
+    : '';
+}
+
+export function createLinkPasswords(limiter: Limiter): LinkPasswords {
+  const wrongTries = limiter.define({
+    name: 'wrong-link-passwords',
+    max: PASSWORD_TRIES,
+    windowMs: PASSWORD_WINDOW_MS,
+    subjectOf: (request) => `${linkIdOf(request)} ${clientIp(request) ?? 'unknown'}`,
+    message: 'Too many wrong passwords.',
+  });
+
   return {
-    async check(link, password, ip) {
-      const at = now();
-      const since = at - PASSWORD_WINDOW_MS;
-      const failures = await repo.countPasswordFailures(link.id, ip, since);
-      if (failures.count >= PASSWORD_TRIES && failures.oldest !== null) {
-        return { retryAfterS: retryAfterSeconds(failures.oldest + PASSWORD_WINDOW_MS - at) };
+    async check(request, passwordHash, password) {
+      try {
+        await wrongTries.check(request);
+        if (await verifyPassword(password, passwordHash)) return 'right';
+        await wrongTries.hit(request);
+        return 'wrong';
+      } catch (error) {
+        // The refusal is a page here, not the API's JSON answer.
+        if (error instanceof TooManyRequestsError) return { retryAfterS: error.retryAfterSeconds };
+        throw error;
       }
-      if (await verifyPassword(password, link.passwordHash)) return 'right';
-      await repo.addPasswordFailure(link.id, ip, at, since);
-      return 'wrong';
     },
   };
 }

@@ -3,7 +3,6 @@ import { openDatabase, type Database } from '../../db/connection.js';
 import { TEST_DATABASE_URL, freshPostgresUrl, storageBackends, testConfig } from '../../../test/app.js';
 import { createAnalyticsRepo } from './analytics.repo.js';
 import { createClicksRepo, type NewClick } from './clicks.repo.js';
-import { createLinkLimitsRepo } from './link-limits.repo.js';
 import { createLinksRepo, type LinksRepo } from './links.repo.js';
 
 function person(urlId: string): NewClick {
@@ -105,23 +104,5 @@ describe.each(storageBackends)('link options in storage on $name', ({ postgres }
       'taken',
     );
     expect(await links.find('rename-a')).not.toBeNull();
-  });
-
-  it('logs creations within both windows, per session and per IP', async () => {
-    const windows = (now: number) => [
-      { since: now - 60_000, limit: 2 },
-      { since: now - 86_400_000, limit: 3 },
-    ];
-    const at = 10 * 86_400_000;
-    const limits = createLinkLimitsRepo(database.db);
-    const log = (session: string, ip: string, offset: number) =>
-      limits.logCreationWithinLimits({ sessionId: session, ip, at: at + offset }, windows(at + offset));
-    expect(await log('s1', '10.0.0.1', 0)).toBeNull();
-    expect(await log('s1', '10.0.0.2', 1)).toBeNull();
-    expect(await log('s1', '10.0.0.3', 2)).toEqual({ refusedWindow: windows(at + 2)[0], oldest: at });
-    expect(await log('s2', '10.0.0.1', 120_000)).toBeNull();
-    // s1 made 2 and s2 1 within the day: the IP 10.0.0.1 made 2, the session s1 reached its 3rd only now.
-    expect(await log('s1', '10.0.0.9', 120_001)).toBeNull();
-    expect(await log('s1', '10.0.0.9', 180_000)).toMatchObject({ oldest: at });
   });
 });

@@ -179,11 +179,6 @@ export function createLinksRepo(db: Kysely<DatabaseSchema>): LinksRepo {
               .set({ url_id: newId })
               .where('url_id', '=', id)
               .execute();
-            await trx
-              .updateTable('short_link_password_failures')
-              .set({ url_id: newId })
-              .where('url_id', '=', id)
-              .execute();
           }
           return toStoredLink(row);
         });
@@ -202,7 +197,6 @@ export function createLinksRepo(db: Kysely<DatabaseSchema>): LinksRepo {
         if (Number(deleted.numDeletedRows) === 0) return false;
         await trx.deleteFrom('short_link_clicks').where('url_id', '=', id).execute();
         await trx.deleteFrom('short_link_click_counts').where('url_id', '=', id).execute();
-        await trx.deleteFrom('short_link_password_failures').where('url_id', '=', id).execute();
         return true;
       });
     },

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { urlBodySchema, urlUpdateSchema } from '../../../../shared/links.js';
-import { clientIp } from '../../http/client-ip.js';
 import { requireUser } from '../../http/identity.js';
+import { hitAll, type Limiter } from '../../http/rate-limit/limiter.js';
 import { parseInput } from '../../http/validation.js';
 import { AliasTakenError } from './link-errors.js';
+import { defineCreateLimits } from './link-limits.js';
 import type { LinksService } from './links.service.js';
 import { linkContextOf } from './request-info.js';
 
@@ -25,9 +26,16 @@ async function answer<T>(reply: FastifyReply, action: () => Promise<T>): Promise
 
 export async function linksRoutes(
   app: FastifyInstance,
-  options: { links: LinksService; publicUrl: string | null },
+  options: {
+    links: LinksService;
+    publicUrl: string | null;
+    limiter: Limiter;
+    /** Links one session, and one IP address, may create per minute and per day. */
+    createLimits: { perMinute: number; perDay: number };
+  },
 ) {
   const { links, publicUrl } = options;
+  const createLimits = defineCreateLimits(options.limiter, options.createLimits);
 
   app.get('/api/urls', async (request) => {
     const user = requireUser(request);
@@ -39,7 +47,8 @@ export async function linksRoutes(
     const body = parseInput(urlBodySchema, request.body);
     const context = linkContextOf(request, publicUrl);
     return answer(reply, async () => {
-      const created = await links.create({ user, ip: clientIp(request) }, body, context);
+      const countCreation = () => hitAll(request, createLimits);
+      const created = await links.create({ user, countCreation }, body, context);
       return reply.status(201).send(created);
     });
   });

@@ -7,11 +7,10 @@ import {
   type UrlUpdate,
 } from '../../../../shared/links.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
-import { InvalidInputError, NotFoundError, TooManyRequestsError } from '../../http/errors.js';
+import { InvalidInputError, NotFoundError } from '../../http/errors.js';
 import { createLinkCache, type CachedLink, type LinkCache } from './link-cache.js';
 import { AliasTakenError } from './link-errors.js';
 import { isLinkId, newLinkId } from './link-id.js';
-import type { LinkLimitsRepo } from './link-limits.repo.js';
 import type { LinkChange, LinksRepo, StoredLink } from './links.repo.js';
 import { hashPassword } from './password.js';
 import { checkLongUrl, locationOf } from './url-rules.js';
@@ -22,10 +21,11 @@ export interface LinkContext {
   ownHostnames: string[];
 }
 
-/** Who creates a link, for the rate limits. */
+/** Who creates a link, and how the creation is counted against the create limits. */
 export interface Creator {
   user: SessionUser;
-  ip: string | null;
+  /** Counts the creation once the URL is acceptable; throws TooManyRequestsError to refuse it. */
+  countCreation(): Promise<void>;
 }
 
 export interface LinksService {
@@ -34,7 +34,7 @@ export interface LinksService {
   /**
    * Shortens `body.url` under the alias or a new random id. InvalidInputError when the URL or an
    * option is not acceptable, AliasTakenError (with a free variant) when the alias is in use,
-   * TooManyRequestsError when the session or the IP address created too many links lately.
+   * TooManyRequestsError when `creator.countCreation` refuses.
    */
   create(creator: Creator, body: UrlBody, context: LinkContext): Promise<ShortUrl>;
   /**
@@ -58,8 +58,6 @@ const NOT_FOUND_MESSAGE = 'This short URL does not exist or was deleted.';
 const ID_ATTEMPTS = 5;
 const ALIAS_VARIANTS = 20;
 const SEARCH_LIMIT = 100;
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** The API's view of a link; `timestamp` repeats `createdAt` because clients read either. */
 export function toShortUrl(link: StoredLink, apiBase: string, now = Date.now()): ShortUrl {
@@ -116,8 +114,6 @@ async function passwordHashOf(password: string | null | undefined): Promise<stri
 
 export function createLinksService(deps: {
   repo: LinksRepo;
-  /** Counts creations for the create limits; without it, creating is not limited. */
-  limitsRepo?: Pick<LinkLimitsRepo, 'logCreationWithinLimits'>;
   cache?: LinkCache;
   /**
    * Tells other instances that a link changed, so they drop their cached copy; resolves when they
@@ -126,15 +122,12 @@ export function createLinksService(deps: {
    */
   announceChange?: (id: string) => Promise<void>;
   now?: () => number;
-  /** Links per session and per IP address: per minute, per day. */
-  createLimits?: { perMinute: number; perDay: number };
   blockedHosts?: readonly string[];
 }): LinksService {
   const { repo } = deps;
   const cache = deps.cache ?? createLinkCache();
   const announceChange = deps.announceChange ?? (() => Promise.resolve());
   const clock = deps.now ?? Date.now;
-  const limits = deps.createLimits ?? { perMinute: 30, perDay: 300 };
   const blockedHosts = deps.blockedHosts ?? [];
   let lastCreatedAt = 0;
   // Links list newest first by creation time and their ids are random, so two links made in the
@@ -155,24 +148,6 @@ export function createLinksService(deps: {
       if (!(await repo.find(variant))) return variant;
     }
     return null;
-  }
-
-  async function checkCreateLimits(creator: Creator): Promise<void> {
-    const at = clock();
-    const minute = { since: at - MINUTE_MS, limit: limits.perMinute };
-    const day = { since: at - DAY_MS, limit: limits.perDay };
-    if (!deps.limitsRepo) return;
-    const refused = await deps.limitsRepo.logCreationWithinLimits(
-      { sessionId: creator.user.sessionId, ip: creator.ip, at },
-      [minute, day],
-    );
-    if (!refused) return;
-    const isMinute = refused.refusedWindow === minute;
-    const windowMs = isMinute ? MINUTE_MS : DAY_MS;
-    const message = isMinute
-      ? `You have created ${limits.perMinute} links in the last minute. Please wait a moment before creating more.`
-      : `You have created ${limits.perDay} links in the last 24 hours, the most allowed. Please try again later.`;
-    throw new TooManyRequestsError(message, refused.oldest + windowMs - at);
   }
 
   async function insertLink(creator: Creator, url: string, body: UrlBody): Promise<StoredLink> {
@@ -226,7 +201,7 @@ export function createLinksService(deps: {
     },
     async create(creator, body, context) {
       const url = checkLongUrl(body.url, context.ownHostnames, blockedHosts);
-      await checkCreateLimits(creator);
+      await creator.countCreation();
       const link = await insertLink(creator, url, body);
       cache.set(cached(link, creator.user.id));
       return toShortUrl(link, context.apiBase, clock());

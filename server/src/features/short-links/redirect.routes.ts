@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '../../../../shared/links.js';
 import { noteDatabaseOutage } from '../../db/unavailable.js';
 import { InvalidInputError } from '../../http/errors.js';
-import { clientIp } from '../../http/client-ip.js';
 import { requireUser } from '../../http/identity.js';
 import { setPageHeaders } from '../../http/page-headers.js';
 import type { OutageLog } from '../../outage-log.js';
@@ -175,11 +174,7 @@ export async function redirectRoutes(
     // The form's own page is not where the visitor came from; the form carries the earlier referer.
     const referer = formField(request.body, 'referer').slice(0, HEADER_MAX_LENGTH) || null;
     const visit = { ...visitOf(request), referer };
-    const outcome = await passwords.check(
-      { id: link.id, passwordHash: link.passwordHash },
-      formField(request.body, 'password'),
-      clientIp(request) ?? 'unknown',
-    );
+    const outcome = await passwords.check(request, link.passwordHash, formField(request.body, 'password'));
     if (outcome === 'wrong') {
       return sendPage(reply, 401, passwordPage(link.id, 'Wrong password. Please try again.', referer));
     }

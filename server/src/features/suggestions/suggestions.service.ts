@@ -1,8 +1,6 @@
 import type { SessionUser } from '../../../../shared/sessions.js';
 import {
   INITIAL_SUGGESTION_STATUS,
-  SUGGESTIONS_PER_HOUR,
-  TOO_MANY_SUGGESTIONS_MESSAGE,
   buildSuggestionStats,
   type NewSuggestion,
   type Suggestion,
@@ -10,15 +8,12 @@ import {
   type SuggestionStatus,
   type SuggestionUpdate,
 } from '../../../../shared/suggestions.js';
-import { NotFoundError, TooManyRequestsError } from '../../http/errors.js';
+import { NotFoundError } from '../../http/errors.js';
 import type { StoredSuggestion, SuggestionsRepo } from './suggestions.repo.js';
 
 export interface SuggestionsService {
-  /**
-   * Stores a new pending suggestion from the user. Throws TooManyRequestsError when the session
-   * or the IP address has already sent SUGGESTIONS_PER_HOUR in the last hour.
-   */
-  create(user: SessionUser, input: NewSuggestion, ip: string | null): Promise<Suggestion>;
+  /** Stores a new pending suggestion from the user (the route has counted it against the limits). */
+  create(user: SessionUser, input: NewSuggestion): Promise<Suggestion>;
   /** The user's own suggestions, newest first. */
   listOwn(user: SessionUser): Promise<Suggestion[]>;
   /** Every suggestion (or those with `status`), newest first; for admins. */
@@ -29,7 +24,6 @@ export interface SuggestionsService {
   update(id: number, change: SuggestionUpdate): Promise<Suggestion>;
 }
 
-const WINDOW_MS = 60 * 60 * 1000;
 const NOT_FOUND_MESSAGE = 'This suggestion does not exist.';
 
 /** The API's view: ISO times and the sending session under `user`. */
@@ -56,19 +50,14 @@ export function createSuggestionsService(deps: {
   const now = deps.now ?? Date.now;
 
   return {
-    async create(user, input, ip) {
-      const createdAt = now();
-      const outcome = await repo.insertWithinLimit(
-        { ...input, sessionId: user.sessionId, ip, status: INITIAL_SUGGESTION_STATUS, createdAt },
-        { since: createdAt - WINDOW_MS, limit: SUGGESTIONS_PER_HOUR },
-      );
-      if ('blockingCreatedAt' in outcome) {
-        throw new TooManyRequestsError(
-          TOO_MANY_SUGGESTIONS_MESSAGE,
-          outcome.blockingCreatedAt + WINDOW_MS - createdAt,
-        );
-      }
-      return toSuggestion(outcome.suggestion);
+    async create(user, input) {
+      const stored = await repo.insert({
+        ...input,
+        sessionId: user.sessionId,
+        status: INITIAL_SUGGESTION_STATUS,
+        createdAt: now(),
+      });
+      return toSuggestion(stored);
     },
     async listOwn(user) {
       return (await repo.listBySession(user.sessionId)).map(toSuggestion);

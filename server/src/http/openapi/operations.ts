@@ -136,6 +136,10 @@ export const apiOperations: ApiOperation[] = [
         schema: z.object({ id: z.string(), sessionId: z.string() }),
       },
       ...invalid,
+      429: {
+        description: 'Too many new sessions from this address (SESSIONS_PER_MINUTE); see Retry-After.',
+        schema: errorSchema,
+      },
     },
   },
   {
@@ -190,7 +194,8 @@ export const apiOperations: ApiOperation[] = [
     description:
       'Anything left out is taken from the stored request. Targets on loopback, private, link-local, ' +
       'CGNAT or multicast addresses are refused unless REPLAY_ALLOW_PRIVATE is set; this server’s own ' +
-      'webhook URLs are always allowed. Redirects are not followed.',
+      'webhook URLs are always allowed. Redirects are not followed. One session, and one IP address, ' +
+      'may start REPLAY_PER_MINUTE replays a minute; 0 switches server-side replay off.',
     access: 'session',
     params: eventIdSchema,
     body: replayBodySchema,
@@ -208,8 +213,12 @@ export const apiOperations: ApiOperation[] = [
       },
       ...invalid,
       ...unauthorised,
-      403: { description: 'The target resolves to a refused address.', schema: errorSchema },
+      403: {
+        description: 'The target resolves to a refused address, or server-side replay is switched off.',
+        schema: errorSchema,
+      },
       ...notFound,
+      429: { description: 'Too many replays in the last minute; see Retry-After.', schema: errorSchema },
       502: { description: 'The target could not be reached or did not answer in 10 s.', schema: errorSchema },
     },
   },

@@ -125,6 +125,24 @@ describe('ReplayDialog', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
   });
 
+  it.each([
+    {
+      status: 429,
+      error:
+        'Too many replays in the last minute. Please wait a moment, or use `hookbay replay` from your own machine.',
+    },
+    {
+      status: 403,
+      error:
+        'Server-side replay is switched off on this Hookbay instance; use `hookbay replay` from your own machine.',
+    },
+  ])('shows the server’s text when replay is refused with $status', async ({ status, error }) => {
+    renderDialog({ status, body: { error } });
+    fireEvent.change(urlInput(), { target: { value: 'https://example.com/in' } });
+    send();
+    expect(await screen.findByRole('alert')).toHaveTextContent(error);
+  });
+
   it('closes from the footer button and from the header cross', () => {
     const { onClose } = renderDialog();
     for (const button of screen.getAllByRole('button', { name: 'Close' })) fireEvent.click(button);
