@@ -126,6 +126,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     sessions,
     publisher,
     eventsPerSession: config.eventsPerSession,
+    sessionStorageBytes: config.sessionStorageBytes,
+    eventMaxAgeMs: config.eventMaxAgeMs,
     onStored: (sessionId) => streamHub.stored(sessionId),
   });
   const responders = createResponders({
@@ -181,10 +183,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       ? watchStorage(database.db, databaseOutage, { intervalMs: STORAGE_PROBE_INTERVAL_MS, reportError })
       : null;
 
-  // Each instance prunes the sessions it captured into; see pruneTouchedSessions for why two
-  // instances pruning the same session at once is harmless.
+  // Each instance prunes the sessions it captured into, and events past the age limit in every
+  // session; two instances deleting the same rows at once is harmless (webhooks/retention.ts).
   const pruneTimer = setInterval(() => {
-    webhooks.pruneTouchedSessions().catch((error: unknown) => reportError(error, 'pruning failed'));
+    webhooks.prune().catch((error: unknown) => reportError(error, 'pruning failed'));
   }, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
   const ipAnonymizer = startIpAnonymizer(clicks, reportError);

@@ -11,6 +11,8 @@ export interface SessionsTable {
   created_at: number;
   /** Set only while the session counts toward the per-minute limit on new sessions; optional on insert. */
   ip: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set while an admin has suspended the session's webhook URL (migration 013); optional on insert. */
+  suspended_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface WebhookEventsTable {
@@ -37,6 +39,11 @@ export interface WebhookEventsTable {
   response_source: string | null;
   /** The 1-based position of the scripted response rule that answered, when one did. */
   response_rule: number | null;
+  /**
+   * Bytes the capture keeps: body plus the raw_headers text (migration 013). Null on rows stored
+   * before it; those are measured from the row where sizes are summed.
+   */
+  stored_bytes: number | null;
 }
 
 export interface ShortLinksTable {
