@@ -22,6 +22,13 @@ import { createRealtime } from './realtime/socket.js';
 import { createSessionsRepo } from './features/sessions/sessions.repo.js';
 import { sessionsRoutes } from './features/sessions/sessions.routes.js';
 import { createSessionsService, type SessionsService } from './features/sessions/sessions.service.js';
+import { createSessionsAdminRepo } from './features/sessions/sessions-admin.repo.js';
+import { sessionsAdminRoutes } from './features/sessions/sessions-admin.routes.js';
+import {
+  createSessionsAdminService,
+  type SessionsAdminService,
+} from './features/sessions/sessions-admin.service.js';
+import { createSuspensionCache } from './features/sessions/suspension-cache.js';
 import { captureRoutes, EXTRA_CAPTURE_METHODS } from './features/webhooks/capture.routes.js';
 import { eventsRoutes } from './features/webhooks/events.routes.js';
 import { replayRoutes } from './features/replay/replay.routes.js';
@@ -66,6 +73,7 @@ export interface Services {
   clicks: ClicksService;
   suggestions: SuggestionsService;
   admin: AdminService;
+  sessionsAdmin: SessionsAdminService;
 }
 
 declare module 'fastify' {
@@ -147,6 +155,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     cache: rulesCache,
     announceChange: (sessionId) => realtime.cluster.announceResponsesChange(sessionId),
   });
+  const suspensionCache = createSuspensionCache();
+  realtime.cluster.onSuspensionChange((sessionId) =>
+    sessionId === null ? suspensionCache.clear() : suspensionCache.delete(sessionId),
+  );
+  const sessionsAdmin = createSessionsAdminService({
+    repo: createSessionsAdminRepo(database.db),
+    cache: suspensionCache,
+    announceChange: (sessionId) => realtime.cluster.announceSuspensionChange(sessionId),
+  });
   const linkCache = createLinkCache();
   realtime.cluster.onLinkChange((id) => (id === null ? linkCache.clear() : linkCache.delete(id)));
   const linksRepo = createLinksRepo(database.db);
@@ -176,7 +193,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: adminRepo,
     secret: await loadAdminSecret(adminRepo, config.adminSecret),
   });
-  app.decorate('services', { sessions, webhooks, links, clicks, suggestions, admin });
+  app.decorate('services', { sessions, webhooks, links, clicks, suggestions, admin, sessionsAdmin });
   app.decorate('database', database);
   const storage =
     database.dialect === 'sqlite'
@@ -221,6 +238,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     webhooks,
     responses,
     responders,
+    suspensions: sessionsAdmin,
     captureMaxBytes: config.captureMaxBytes,
   });
   await app.register(forwardingRoutes, {
@@ -244,6 +262,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(suggestionsAdminRoutes, { suggestions, admin });
   await app.register(openApiRoutes, { publicUrl: config.publicUrl });
   await app.register(linksAdminRoutes, { links, admin, publicUrl: config.publicUrl });
+  await app.register(sessionsAdminRoutes, { sessionsAdmin, admin });
   await app.register(spaPlugin, {
     webDir: config.webDir,
     publicUrl: config.publicUrl,
