@@ -3,7 +3,7 @@ import { Badge, Button, Table } from 'react-bootstrap';
 import type { SessionUsage } from '../../../../../shared/admin';
 import { shortUserId } from '../../../../../shared/sessions';
 import { CopyButton } from '../../../components/CopyButton';
-import { formatBinaryBytes, formatDateTime } from '../../../lib/format';
+import { formatBinaryBytes, formatDateTime, formatRowTime } from '../../../lib/format';
 import { messages } from '../messages';
 
 interface SessionsTableProps {
@@ -28,7 +28,9 @@ export function SessionsTable({
       <thead>
         <tr>
           {messages.sessionsColumns.map((column) => (
-            <th key={column}>{column}</th>
+            <th key={column} className="text-nowrap">
+              {column}
+            </th>
           ))}
         </tr>
       </thead>
@@ -75,8 +77,11 @@ function SessionRow({ session, isBusy, onToggleSuspension, onDeleteRequests }: S
       <td className="text-nowrap" title={`${session.bytes.toLocaleString('en-US')} bytes`}>
         {formatBinaryBytes(session.bytes)}
       </td>
-      <td className="text-nowrap">
-        {session.lastCaptureAt ? formatDateTime(session.lastCaptureAt) : messages.never}
+      <td
+        className="text-nowrap"
+        title={session.lastCaptureAt ? formatDateTime(session.lastCaptureAt) : undefined}
+      >
+        {session.lastCaptureAt ? formatRowTime(session.lastCaptureAt) : messages.never}
       </td>
       <td>
         {isSuspended ? (
@@ -96,7 +101,7 @@ function SessionRow({ session, isBusy, onToggleSuspension, onDeleteRequests }: S
           aria-label={isSuspended ? messages.liftLabel(shortId) : messages.suspendLabel(shortId)}
           onClick={onToggleSuspension}
         >
-          {isSuspended ? messages.liftSuspension : messages.suspend}
+          {isSuspended ? messages.lift : messages.suspend}
         </Button>
         <Button
           size="sm"
@@ -105,7 +110,7 @@ function SessionRow({ session, isBusy, onToggleSuspension, onDeleteRequests }: S
           aria-label={messages.deleteLabel(shortId)}
           onClick={onDeleteRequests}
         >
-          {messages.deleteRequests}
+          {messages.delete}
         </Button>
       </td>
     </tr>
