@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../connection.js';
 
 /**
@@ -12,13 +12,18 @@ import type { DialectName } from '../connection.js';
  *   body walks every page of the body.
  * - (created_at, session_id): the oldest events of every session, and who captured most lately.
  * - sessions.suspended_at: set while an admin has suspended the session's webhook URL.
- * IF NOT EXISTS: on a large PostgreSQL table an operator may build the indexes beforehand with
- * CREATE INDEX CONCURRENTLY, which cannot run inside the migration's transaction.
+ * IF NOT EXISTS: on a large PostgreSQL table an operator may add the column and build the indexes
+ * beforehand with CREATE INDEX CONCURRENTLY, which cannot run inside the migration's transaction
+ * (README, "What Hookbay stores"). SQLite has no ADD COLUMN IF NOT EXISTS, nor a need for it.
  */
-export function sessionStorageMigration(_dialect: DialectName): Migration {
+export function sessionStorageMigration(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('webhook_events').addColumn('stored_bytes', 'bigint').execute();
+      if (dialect === 'postgres') {
+        await sql`alter table webhook_events add column if not exists stored_bytes bigint`.execute(db);
+      } else {
+        await db.schema.alterTable('webhook_events').addColumn('stored_bytes', 'bigint').execute();
+      }
       await db.schema
         .createIndex('webhook_events_session_sizes')
         .ifNotExists()
