@@ -100,6 +100,28 @@ export async function pruneSession(
   );
 }
 
+/**
+ * The sessions holding more than the limits allow, e.g. after the limits were lowered. Reads the
+ * whole index webhook_events_session_sizes once, so it is for a start, not for every run.
+ */
+export async function sessionsOverLimits(
+  db: Kysely<DatabaseSchema>,
+  limits: SessionLimits,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('webhook_events as event')
+    .select('event.session_id')
+    .groupBy('event.session_id')
+    .having((eb) =>
+      eb.or([
+        eb(eb.fn.countAll(), '>', limits.keep),
+        eb(sql`sum(${storedBytesSql(db, 'event')})`, '>', limits.maxBytes),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => row.session_id);
+}
+
 /** Deletes every request captured before `before` (epoch ms), in every session; returns how many. */
 export function deleteCapturedBefore(db: Kysely<DatabaseSchema>, before: number): Promise<number> {
   return deleteInBatches(db, (ids) => ids.where('created_at', '<', before).orderBy('created_at'));

@@ -7,7 +7,16 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import { TRUNCATED_STUB_BYTES } from '../../../../shared/webhooks.js';
-import { buildTestApp, storageBackends, type TestAppOptions } from '../../../test/app.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  buildTestApp,
+  freshPostgresUrl,
+  storageBackends,
+  TEST_DATABASE_URL,
+  type TestAppOptions,
+} from '../../../test/app.js';
 import { createSession } from '../../../test/factories.js';
 import { captureOk, listedIds } from './test-captures.js';
 
@@ -119,6 +128,24 @@ describe.each(storageBackends)('storage limits on $name', ({ postgres }) => {
       // The hidden newest one still takes its 3 KiB, so only two visible ones fit beside it.
       expect(await storedIds(app, user)).toEqual(ids.slice(1, 3).reverse());
     });
+  });
+
+  it('limits lowered while the server was stopped apply at the next start, also to sessions nobody captures into', async () => {
+    // One store opened twice, one after the other, as a restart with new settings does.
+    const store =
+      postgres && TEST_DATABASE_URL
+        ? { databaseUrl: await freshPostgresUrl(TEST_DATABASE_URL) }
+        : { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-restart-')) };
+    const before = await buildTestApp({ ...store, sessionStorageBytes: 1024 * KiB });
+    const user = await createSession(before);
+    const ids = await captureMany(before, user, 6, 3 * KiB);
+    await before.services.webhooks.prune();
+    expect(await storedIds(before, user)).toHaveLength(6);
+    await before.close();
+
+    const after = await buildApp({ ...store, sessionStorageBytes: 10 * KiB });
+    await after.services.webhooks.prune();
+    expect(await storedIds(after, user)).toEqual(ids.slice(-3).reverse());
   });
 
   describe('by age', () => {

@@ -5,7 +5,13 @@ import type { DatabaseSchema, WebhookEventsTable } from '../../db/schema.js';
 import type { EventsCount } from '../../../../shared/event-search.js';
 import type { CaptureResponse, EventsPageQuery } from '../../../../shared/webhooks.js';
 import { filterCondition, registerSqliteSearch, runSearch, type SearchFilter } from './event-search.js';
-import { deleteCapturedBefore, pruneSession, storedBytesOf, type SessionLimits } from './retention.js';
+import {
+  deleteCapturedBefore,
+  pruneSession,
+  sessionsOverLimits,
+  storedBytesOf,
+  type SessionLimits,
+} from './retention.js';
 
 export interface CapturedRequest {
   sessionId: string;
@@ -54,6 +60,8 @@ export interface WebhooksRepo {
    * `limits.maxBytes` stored bytes, keeping its newest event whatever its size; returns how many it deleted.
    */
   prune(sessionId: string, limits: SessionLimits): Promise<number>;
+  /** The sessions over the limits (a full index scan: once at start, for limits that were lowered). */
+  sessionsOverLimits(limits: SessionLimits): Promise<string[]>;
   /** Deletes every event captured before `before` (epoch ms) in every session; returns how many. */
   deleteCapturedBefore(before: number): Promise<number>;
   /** Up to `limit` visible events with an id above `after`, oldest first (an event stream's catch-up). */
@@ -337,6 +345,7 @@ export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
       return Number(result.numUpdatedRows) > 0;
     },
     prune: (sessionId, limits) => pruneSession(db, sessionId, limits),
+    sessionsOverLimits: (limits) => sessionsOverLimits(db, limits),
     deleteCapturedBefore: (before) => deleteCapturedBefore(db, before),
     async listVisibleAfter(sessionId, after, limit) {
       return db

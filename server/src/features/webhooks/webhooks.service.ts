@@ -38,7 +38,8 @@ export interface WebhooksService {
   /**
    * Keeps every session captured into (on this instance) since the last run within its limits:
    * the newest `eventsPerSession` events and `sessionStorageBytes` bytes, and always its newest
-   * event. Other sessions cannot have grown. A session whose pruning fails is tried again next run.
+   * event. Other sessions cannot have grown, except past limits lowered since they were captured
+   * into: the first run also finds those. A session whose pruning fails is tried again next run.
    */
   pruneTouchedSessions(): Promise<void>;
   /** Deletes the events of every session that are older than `eventMaxAgeMs` (when there is an age limit). */
@@ -112,8 +113,13 @@ export function createWebhooksService(deps: {
   const limits = { keep: deps.eventsPerSession, maxBytes: deps.sessionStorageBytes };
   let pruning: Promise<void> | null = null;
   let nextPruning: Promise<void> | null = null;
+  let hasCheckedAll = false;
 
   async function pruneTouchedSessions(): Promise<void> {
+    if (!hasCheckedAll) {
+      for (const sessionId of await deps.repo.sessionsOverLimits(limits)) touched.add(sessionId);
+      hasCheckedAll = true;
+    }
     const sessionIds = [...touched];
     touched.clear();
     for (const [index, sessionId] of sessionIds.entries()) {
