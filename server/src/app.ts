@@ -23,6 +23,13 @@ import { createRealtime } from './realtime/socket.js';
 import { createSessionsRepo } from './features/sessions/sessions.repo.js';
 import { sessionsRoutes } from './features/sessions/sessions.routes.js';
 import { createSessionsService, type SessionsService } from './features/sessions/sessions.service.js';
+import { createSessionsAdminRepo } from './features/sessions/sessions-admin.repo.js';
+import { sessionsAdminRoutes } from './features/sessions/sessions-admin.routes.js';
+import {
+  createSessionsAdminService,
+  type SessionsAdminService,
+} from './features/sessions/sessions-admin.service.js';
+import { createSuspensionCache } from './features/sessions/suspension-cache.js';
 import { captureRoutes, EXTRA_CAPTURE_METHODS } from './features/webhooks/capture.routes.js';
 import { eventsRoutes } from './features/webhooks/events.routes.js';
 import { replayRoutes } from './features/replay/replay.routes.js';
@@ -66,6 +73,7 @@ export interface Services {
   clicks: ClicksService;
   suggestions: SuggestionsService;
   admin: AdminService;
+  sessionsAdmin: SessionsAdminService;
 }
 
 declare module 'fastify' {
@@ -124,6 +132,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     sessions,
     publisher,
     eventsPerSession: config.eventsPerSession,
+    sessionStorageBytes: config.sessionStorageBytes,
+    eventMaxAgeMs: config.eventMaxAgeMs,
     onStored: (sessionId) => streamHub.stored(sessionId),
   });
   const responders = createResponders({
@@ -142,6 +152,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: createResponsesRepo(database.db),
     cache: rulesCache,
     announceChange: (sessionId) => realtime.cluster.announceResponsesChange(sessionId),
+  });
+  const suspensionCache = createSuspensionCache();
+  realtime.cluster.onSuspensionChange((sessionId) =>
+    sessionId === null ? suspensionCache.clear() : suspensionCache.delete(sessionId),
+  );
+  const sessionsAdmin = createSessionsAdminService({
+    repo: createSessionsAdminRepo(database.db),
+    cache: suspensionCache,
+    announceChange: (sessionId) => realtime.cluster.announceSuspensionChange(sessionId),
   });
   const linkCache = createLinkCache();
   realtime.cluster.onLinkChange((id) => (id === null ? linkCache.clear() : linkCache.delete(id)));
@@ -169,17 +188,17 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: adminRepo,
     secret: await loadAdminSecret(adminRepo, config.adminSecret),
   });
-  app.decorate('services', { sessions, webhooks, links, clicks, suggestions, admin });
+  app.decorate('services', { sessions, webhooks, links, clicks, suggestions, admin, sessionsAdmin });
   app.decorate('database', database);
   const storage =
     database.dialect === 'sqlite'
       ? watchStorage(database.db, databaseOutage, { intervalMs: STORAGE_PROBE_INTERVAL_MS, reportError })
       : null;
 
-  // Each instance prunes the sessions it captured into; see pruneTouchedSessions for why two
-  // instances pruning the same session at once is harmless.
+  // Each instance prunes the sessions it captured into, and events past the age limit in every
+  // session; two instances deleting the same rows at once is harmless (webhooks/retention.ts).
   const pruneTimer = setInterval(() => {
-    webhooks.pruneTouchedSessions().catch((error: unknown) => reportError(error, 'pruning failed'));
+    webhooks.prune().catch((error: unknown) => reportError(error, 'pruning failed'));
   }, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
   const ipAnonymizer = startIpAnonymizer(clicks, reportError);
@@ -217,6 +236,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     webhooks,
     responses,
     responders,
+    suspensions: sessionsAdmin,
     captureMaxBytes: config.captureMaxBytes,
   });
   await app.register(forwardingRoutes, {
@@ -245,6 +265,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(suggestionsAdminRoutes, { suggestions, admin });
   await app.register(openApiRoutes, { publicUrl: config.publicUrl });
   await app.register(linksAdminRoutes, { links, admin, publicUrl: config.publicUrl });
+  await app.register(sessionsAdminRoutes, { sessionsAdmin, admin });
   await app.register(spaPlugin, {
     webDir: config.webDir,
     publicUrl: config.publicUrl,

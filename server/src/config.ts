@@ -41,6 +41,10 @@ export interface Config {
   trustProxy: boolean;
   captureMaxBytes: number;
   eventsPerSession: number;
+  /** Bytes of captured requests (bodies and headers) one session keeps (SESSION_STORAGE_MB). */
+  sessionStorageBytes: number;
+  /** Captured requests older than this are removed (EVENT_MAX_AGE_DAYS); null: no age limit. */
+  eventMaxAgeMs: number | null;
   clickIpRetentionDays: number;
   adminSecret: string | null;
   /** Lets server-side replay reach loopback, private and link-local addresses. */
@@ -76,14 +80,23 @@ function positiveInt(env: Env, name: string, fallback: number): number {
   return value;
 }
 
-function wholeNumber(env: Env, name: string, fallback: number): number {
+/** Like positiveInt, but 0 is allowed too (it switches that limit off). */
+function nonNegativeInt(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) {
-    throw new StartupError(`${name} must be a whole number (0 or more), got "${raw}"`);
+  if (raw.trim() === '' || !Number.isInteger(value) || value < 0) {
+    throw new StartupError(`${name} must be 0 or a positive whole number, got "${raw}"`);
   }
   return value;
+}
+
+const MiB = 1024 * 1024;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** EVENT_MAX_AGE_DAYS in milliseconds; 0 days means no age limit. */
+function maxAgeMs(days: number): number | null {
+  return days === 0 ? null : days * DAY_MS;
 }
 
 function port(env: Env): number {
@@ -134,10 +147,12 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: isTruthy(env.TRUST_PROXY),
     captureMaxBytes: positiveInt(env, 'CAPTURE_MAX_BYTES', 10 * 1024 * 1024),
     eventsPerSession: positiveInt(env, 'EVENTS_PER_SESSION', 10_000),
+    sessionStorageBytes: positiveInt(env, 'SESSION_STORAGE_MB', 256) * MiB,
+    eventMaxAgeMs: maxAgeMs(nonNegativeInt(env, 'EVENT_MAX_AGE_DAYS', 30)),
     clickIpRetentionDays: positiveInt(env, 'CLICK_IP_RETENTION_DAYS', 30),
     adminSecret: optional(env, 'ADMIN_SECRET'),
     replayAllowPrivate: isTruthy(env.REPLAY_ALLOW_PRIVATE),
-    replayPerMinute: wholeNumber(env, 'REPLAY_PER_MINUTE', 30),
+    replayPerMinute: nonNegativeInt(env, 'REPLAY_PER_MINUTE', 30),
     linkCreatePerMinute: positiveInt(env, 'LINK_CREATE_PER_MINUTE', 30),
     linkCreatePerDay: positiveInt(env, 'LINK_CREATE_PER_DAY', 300),
     blockedHosts: hostList(env, 'BLOCKED_HOSTS'),

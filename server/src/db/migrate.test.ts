@@ -25,4 +25,36 @@ describe.runIf(TEST_DATABASE_URL)('migrations on PostgreSQL', () => {
       await Promise.all(databases.map((database) => database.close()));
     }
   });
+
+  it('013 finds the column and indexes an operator prepared beforehand, as the README shows', async () => {
+    if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+    const databaseUrl = await freshPostgresUrl(TEST_DATABASE_URL);
+    // The schema as the version before 013 left it, then the operator's statements.
+    const earlier = await openDatabase({ databaseUrl, dataDir: '' });
+    await sql`drop index webhook_events_session_sizes`.execute(earlier.db);
+    await sql`drop index webhook_events_created_at_session_id`.execute(earlier.db);
+    await sql`alter table webhook_events drop column stored_bytes`.execute(earlier.db);
+    await sql`alter table sessions drop column suspended_at`.execute(earlier.db);
+    await sql`delete from kysely_migration where name = '013_session_storage'`.execute(earlier.db);
+    await sql`ALTER TABLE webhook_events ADD COLUMN stored_bytes bigint`.execute(earlier.db);
+    await sql`CREATE INDEX CONCURRENTLY webhook_events_session_sizes ON webhook_events (session_id, id, stored_bytes, created_at)`.execute(
+      earlier.db,
+    );
+    await sql`CREATE INDEX CONCURRENTLY webhook_events_created_at_session_id ON webhook_events (created_at, session_id)`.execute(
+      earlier.db,
+    );
+    await earlier.close();
+
+    const database = await openDatabase({ databaseUrl, dataDir: '' });
+    try {
+      const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+        database.db,
+      );
+      expect(applied.rows.map((row) => row.name)).toContain('013_session_storage');
+      const suspended = await sql`select suspended_at from sessions`.execute(database.db);
+      expect(suspended.rows).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -2,13 +2,15 @@
  * Table shapes as Kysely sees them. Columns are snake_case; repos turn rows into camelCase objects.
  * Booleans are stored as 0/1 integers and times as epoch milliseconds so both dialects read the same.
  */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface SessionsTable {
   session_id: string;
   user_id: string;
   referrer: string | null;
   created_at: number;
+  /** Set while an admin has suspended the session's webhook URL (migration 013); optional on insert. */
+  suspended_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface WebhookEventsTable {
@@ -35,6 +37,11 @@ export interface WebhookEventsTable {
   response_source: string | null;
   /** The 1-based position of the scripted response rule that answered, when one did. */
   response_rule: number | null;
+  /**
+   * Bytes the capture keeps: body plus the raw_headers text (migration 013). Null on rows stored
+   * before it; those are measured from the row where sizes are summed.
+   */
+  stored_bytes: number | null;
 }
 
 export interface ShortLinksTable {

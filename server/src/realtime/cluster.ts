@@ -1,7 +1,7 @@
 /**
  * Messages between Hookbay instances, never sent to browsers, carried by the Socket.IO adapter
- * (`serverSideEmit` over Redis). They keep each instance's short-link and response-rule caches
- * honest: a change is announced, and the changing request waits until every other instance has
+ * (`serverSideEmit` over Redis). They keep each instance's short-link, response-rule and
+ * suspended-session caches honest: a change is announced, and the changing request waits until every other instance has
  * dropped its copy, so a redirect or capture served anywhere right after the answer follows it.
  * They also carry the event streams' news: which sessions are streamed where (so a capture pokes
  * other instances only for sessions someone streams), the pokes, and `--respond` answers.
@@ -13,6 +13,8 @@ export const LINK_CHANGED = 'link-changed';
 export const LINKS_RESET = 'links-reset';
 export const RESPONSES_CHANGED = 'responses-changed';
 export const RESPONSES_RESET = 'responses-reset';
+export const SUSPENSION_CHANGED = 'suspension-changed';
+export const SUSPENSIONS_RESET = 'suspensions-reset';
 export const STREAMS_HELD = 'streams-held';
 export const SESSION_POKED = 'session-poked';
 export const FORWARDED_ANSWER = 'forwarded-answer';
@@ -37,6 +39,10 @@ export interface ClusterEvents {
   [RESPONSES_CHANGED]: (sessionId: string, done: (ok: boolean) => void) => void;
   /** The sender may have missed or failed to send rule changes: forget every cached session's rules. */
   [RESPONSES_RESET]: () => void;
+  /** An admin suspended or lifted the webhook URL of `sessionId`; `done` acknowledges that the copy is gone. */
+  [SUSPENSION_CHANGED]: (sessionId: string, done: (ok: boolean) => void) => void;
+  /** The sender may have missed or failed to send suspensions: forget every cached one. */
+  [SUSPENSIONS_RESET]: () => void;
   /** The sender's full list of streamed sessions now (sent on change and periodically). */
   [STREAMS_HELD]: (held: HeldStreams, done: (ok: boolean) => void) => void;
   /** A new event of this session was stored: streams of it should read again. */
@@ -52,19 +58,25 @@ export const ANNOUNCE_TIMEOUT_MS = 1000;
 export type LinkChangeListener = (id: string | null) => void;
 /** Session whose response rules changed on another instance, or null when any may have. */
 export type ResponsesChangeListener = (sessionId: string | null) => void;
+/** Session whose suspension changed on another instance, or null when any may have. */
+export type SuspensionChangeListener = (sessionId: string | null) => void;
 
 export interface Cluster {
   /** Tells the other instances that link `id` changed; resolves once all have acknowledged, or after ANNOUNCE_TIMEOUT_MS. */
   announceLinkChange(id: string): Promise<void>;
   /**
    * This instance was cut off from the others (Redis was away) and is back: changes may have been
-   * missed both ways, so every instance, this one included, forgets its cached links and rules.
+   * missed both ways, so every instance, this one included, forgets its cached links, rules and
+   * suspensions.
    */
   rejoined(): void;
   onLinkChange(listener: LinkChangeListener): void;
   /** Tells the other instances that a session's response rules changed; resolves like announceLinkChange. */
   announceResponsesChange(sessionId: string): Promise<void>;
   onResponsesChange(listener: ResponsesChangeListener): void;
+  /** Tells the other instances that a session was suspended or lifted; resolves like announceLinkChange. */
+  announceSuspensionChange(sessionId: string): Promise<void>;
+  onSuspensionChange(listener: SuspensionChangeListener): void;
   /** Tells the others which sessions this instance streams; resolves like announceLinkChange. */
   announceStreams(held: HeldStreams): Promise<void>;
   onStreams(listener: (held: HeldStreams) => void): void;
@@ -81,6 +93,8 @@ export const SOLO_CLUSTER: Cluster = {
   onLinkChange: () => undefined,
   announceResponsesChange: () => Promise.resolve(),
   onResponsesChange: () => undefined,
+  announceSuspensionChange: () => Promise.resolve(),
+  onSuspensionChange: () => undefined,
   announceStreams: () => Promise.resolve(),
   onStreams: () => undefined,
   pokeSession: () => undefined,
@@ -107,6 +121,7 @@ function listenerList<A extends unknown[]>() {
 export function createCluster(io: RealtimeServer, isConnected: () => boolean): Cluster {
   const links = listenerList<[string | null]>();
   const rules = listenerList<[string | null]>();
+  const suspensions = listenerList<[string | null]>();
   const streams = listenerList<[HeldStreams]>();
   const pokes = listenerList<[string]>();
   const answers = listenerList<[number, ForwardedAnswer]>();
@@ -120,6 +135,11 @@ export function createCluster(io: RealtimeServer, isConnected: () => boolean): C
     done(true);
   });
   io.on(RESPONSES_RESET, () => rules.notify(null));
+  io.on(SUSPENSION_CHANGED, (sessionId, done) => {
+    suspensions.notify(sessionId);
+    done(true);
+  });
+  io.on(SUSPENSIONS_RESET, () => suspensions.notify(null));
   io.on(STREAMS_HELD, (held, done) => {
     streams.notify(held);
     done(true);
@@ -151,13 +171,18 @@ export function createCluster(io: RealtimeServer, isConnected: () => boolean): C
     rejoined() {
       links.notify(null);
       rules.notify(null);
+      suspensions.notify(null);
       io.serverSideEmit(LINKS_RESET);
       io.serverSideEmit(RESPONSES_RESET);
+      io.serverSideEmit(SUSPENSIONS_RESET);
     },
     onLinkChange: links.add,
     announceResponsesChange: (sessionId) =>
       untilAcknowledged(() => io.serverSideEmitWithAck(RESPONSES_CHANGED, sessionId)),
     onResponsesChange: rules.add,
+    announceSuspensionChange: (sessionId) =>
+      untilAcknowledged(() => io.serverSideEmitWithAck(SUSPENSION_CHANGED, sessionId)),
+    onSuspensionChange: suspensions.add,
     announceStreams: (held) => untilAcknowledged(() => io.serverSideEmitWithAck(STREAMS_HELD, held)),
     onStreams: streams.add,
     pokeSession(sessionId) {

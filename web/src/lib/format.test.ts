@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatRowTime } from './format';
+import { formatBinaryBytes, formatDateTime, formatRowTime } from './format';
 
 describe('formatRowTime', () => {
   const now = new Date(2026, 10, 24, 15, 30);
@@ -17,5 +17,15 @@ describe('formatRowTime', () => {
   it('says a timestamp it cannot read is invalid, as everywhere else', () => {
     expect(formatRowTime('not a date', now)).toBe(formatDateTime('not a date'));
     expect(formatRowTime('not a date', now)).toBe('Invalid date');
+  });
+});
+
+describe('formatBinaryBytes', () => {
+  it('counts in KiB, MiB and GiB of 1024', () => {
+    expect(formatBinaryBytes(0)).toBe('0 B');
+    expect(formatBinaryBytes(1023)).toBe('1023 B');
+    expect(formatBinaryBytes(1536)).toBe('1.5 KiB');
+    expect(formatBinaryBytes(256 * 1024 * 1024)).toBe('256.0 MiB');
+    expect(formatBinaryBytes(5 * 1024 ** 3 + 1024 ** 3 / 4)).toBe('5.25 GiB');
   });
 });

@@ -25,3 +25,11 @@ export function formatRowTime(value: string, now: Date = new Date()): string {
     return formatDateTime(value);
   return date.toLocaleTimeString();
 }
+
+/** A byte count in binary units, as storage is measured: 512 B, 1.5 KiB, 2.0 MiB, 1.25 GiB. */
+export function formatBinaryBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KiB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+  return `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
+}

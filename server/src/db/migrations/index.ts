@@ -13,6 +13,7 @@ import { eventSearchMigration } from './009_event_search.js';
 import { linkOptionsMigration } from './010_link_options.js';
 import { sessionIpsMigration } from './011_session_ips.js';
 import { responseRuleMigration } from './012_response_rule.js';
+import { sessionStorageMigration } from './013_session_storage.js';
 import { rateLimitsMigration } from './014_rate_limits.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
@@ -28,5 +29,6 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '010_link_options': linkOptionsMigration,
   '011_session_ips': sessionIpsMigration,
   '012_response_rule': responseRuleMigration,
+  '013_session_storage': sessionStorageMigration,
   '014_rate_limits': rateLimitsMigration,
 };

@@ -8,9 +8,10 @@ import http from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSessionId } from '../../../../shared/sessions.js';
 import { clientIp } from '../../http/client-ip.js';
-import { NotFoundError } from '../../http/errors.js';
+import { HttpError, NotFoundError } from '../../http/errors.js';
 import { chooseAnswer } from '../responses/choose-answer.js';
 import type { ResponsesService } from '../responses/responses.service.js';
+import { SUSPENDED_MESSAGE, type Suspensions } from '../sessions/sessions-admin.service.js';
 import { AWAITING_FORWARDER, type Responders } from '../forwarding/responders.js';
 import { headerPairs } from './event-view.js';
 import { sandboxAnswer } from './answer-sandbox.js';
@@ -64,6 +65,7 @@ export async function captureRoutes(
     webhooks: WebhooksService;
     responses: ResponsesService;
     responders: Responders;
+    suspensions: Suspensions;
     captureMaxBytes: number;
   },
 ) {
@@ -89,6 +91,8 @@ export async function captureRoutes(
     // Checked before the body is read, so a request for no one costs neither memory nor a drain.
     const owner = isSessionId(sessionId) ? await options.webhooks.ownerOf(sessionId) : null;
     if (!owner) throw new NotFoundError(UNKNOWN_SESSION);
+    // Answered from memory after a session's first capture; nothing of the request is stored.
+    if (await options.suspensions.isSuspended(sessionId)) throw new HttpError(410, SUSPENDED_MESSAGE);
     const { body, size, truncated, complete } = await readBody(request.raw, options.captureMaxBytes);
     if (!complete) {
       // The rest of the body is left unread, so this connection cannot be reused.

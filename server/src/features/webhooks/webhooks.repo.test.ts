@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/connection.js';
 import { createSessionsRepo } from '../sessions/sessions.repo.js';
 import { freshPostgresUrl, storageBackends, TEST_DATABASE_URL } from '../../../test/app.js';
+import { DELETE_BATCH_ROWS } from './retention.js';
 import { createWebhooksRepo, toEventRow, type NewEventRow, type WebhooksRepo } from './webhooks.repo.js';
 
 /** Where a test database lives; open it more than once to act as several server instances. */
@@ -15,6 +16,11 @@ async function testStore(postgres: boolean): Promise<{ databaseUrl: string | nul
     return { databaseUrl: await freshPostgresUrl(TEST_DATABASE_URL), dataDir: '' };
   }
   return { databaseUrl: null, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-repo-')) };
+}
+
+/** Limits by count alone. */
+function byCount(keep: number) {
+  return { keep, maxBytes: Number.MAX_SAFE_INTEGER };
 }
 
 describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
@@ -41,7 +47,9 @@ describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
     return sessionId;
   }
 
+  /** A row as a capture stores it; its stored size follows `overrides.body` unless given too. */
   function row(sessionId: string, overrides: Partial<NewEventRow> = {}): NewEventRow {
+    const body = overrides.body ?? Buffer.from('body');
     return {
       ...toEventRow({
         sessionId,
@@ -49,8 +57,8 @@ describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
         path: '/',
         queryString: '',
         rawHeaders: [['Content-Type', 'text/plain']],
-        body: Buffer.from('body'),
-        size: 4,
+        body,
+        size: body.length,
         truncated: false,
         contentType: 'text/plain',
         ip: '127.0.0.1',
@@ -213,10 +221,57 @@ describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
     const ids = await insertEach(sessionId, 12);
     // A second handle on the same store stands for another instance.
     const other = createWebhooksRepo(database.db);
-    const deleted = await Promise.all([repo.prune(sessionId, 5), other.prune(sessionId, 5)]);
+    const deleted = await Promise.all([
+      repo.prune(sessionId, byCount(5)),
+      other.prune(sessionId, byCount(5)),
+    ]);
     expect(deleted[0] + deleted[1]).toBe(7);
     expect((await repo.listVisible(sessionId, page(100))).map((found) => found.id)).toEqual(
       ids.slice(-5).reverse(),
+    );
+  });
+
+  it('prune by bytes measures rows stored before their size was recorded from the rows themselves', async () => {
+    const sessionId = await newSession();
+    const body = Buffer.alloc(3000, 'x');
+    const headers = JSON.stringify([['Content-Type', 'text/plain']]);
+    // Rows as an earlier version stored them: no stored_bytes.
+    const legacy = await insertIds(
+      Array.from({ length: 3 }, () => row(sessionId, { body, stored_bytes: null })),
+    );
+    const [recorded] = await insertIds([row(sessionId, { body })]);
+    expect((await repo.findVisible(sessionId, recorded as number))?.stored_bytes).toBe(
+      body.length + Buffer.byteLength(headers),
+    );
+
+    // Two requests of 3000 bytes plus headers fit in 6100 bytes, three do not.
+    expect(await repo.prune(sessionId, { keep: 100, maxBytes: 6100 })).toBe(2);
+    expect((await repo.listVisible(sessionId, page(100))).map((found) => found.id)).toEqual([
+      recorded,
+      legacy[2],
+    ]);
+  });
+
+  it('deleteCapturedBefore deletes the old rows of every session and nothing newer', async () => {
+    const first = await newSession();
+    const second = await newSession();
+    const old = Date.now() - 60_000;
+    await insertIds([row(first, { created_at: old }), row(second, { created_at: old - 1 })]);
+    const kept = await insertIds([row(first), row(second, { created_at: old + 2 })]);
+
+    expect(await repo.deleteCapturedBefore(old + 1)).toBe(2);
+    expect((await repo.listVisible(first, page(10))).map((found) => found.id)).toEqual([kept[0]]);
+    expect((await repo.listVisible(second, page(10))).map((found) => found.id)).toEqual([kept[1]]);
+    expect(await repo.deleteCapturedBefore(old + 1)).toBe(0);
+  });
+
+  it('deletes more rows than one batch holds', async () => {
+    const sessionId = await newSession();
+    const rows = Array.from({ length: DELETE_BATCH_ROWS * 2 + 5 }, () => row(sessionId));
+    const ids = await insertIds(rows);
+    expect(await repo.prune(sessionId, byCount(3))).toBe(rows.length - 3);
+    expect((await repo.listVisible(sessionId, page(10))).map((found) => found.id)).toEqual(
+      ids.slice(-3).reverse(),
     );
   });
 
@@ -226,16 +281,16 @@ describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
     const ids = await insertEach(sessionId, 7);
     const otherIds = await insertEach(otherId, 3);
 
-    expect(await repo.prune(sessionId, 3)).toBe(4);
+    expect(await repo.prune(sessionId, byCount(3))).toBe(4);
     expect((await repo.listVisible(sessionId, page(100))).map((found) => found.id)).toEqual(
       ids.slice(4).reverse(),
     );
     expect((await repo.listVisible(otherId, page(100))).map((found) => found.id)).toEqual(
       [...otherIds].reverse(),
     );
-    expect(await repo.prune(sessionId, 3)).toBe(0);
-    expect(await repo.prune(otherId, 10)).toBe(0);
-    expect(await repo.prune(randomUUID(), 1)).toBe(0);
+    expect(await repo.prune(sessionId, byCount(3))).toBe(0);
+    expect(await repo.prune(otherId, byCount(10))).toBe(0);
+    expect(await repo.prune(randomUUID(), byCount(1))).toBe(0);
   });
 
   it('bodies round-trip byte for byte: all byte values, empty, and 2 MiB of random bytes', async () => {

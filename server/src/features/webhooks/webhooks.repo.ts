@@ -5,6 +5,13 @@ import type { DatabaseSchema, WebhookEventsTable } from '../../db/schema.js';
 import type { EventsCount } from '../../../../shared/event-search.js';
 import type { CaptureResponse, EventsPageQuery } from '../../../../shared/webhooks.js';
 import { filterCondition, registerSqliteSearch, runSearch, type SearchFilter } from './event-search.js';
+import {
+  deleteCapturedBefore,
+  pruneSession,
+  sessionsOverLimits,
+  storedBytesOf,
+  type SessionLimits,
+} from './retention.js';
 
 export interface CapturedRequest {
   sessionId: string;
@@ -48,8 +55,15 @@ export interface WebhooksRepo {
   findVisible(sessionId: string, id: number): Promise<EventRow | null>;
   /** Marks the event deleted; false when the session has no such visible event. */
   hide(sessionId: string, id: number): Promise<boolean>;
-  /** Deletes all but the newest `keep` events of the session; returns how many were deleted. */
-  prune(sessionId: string, keep: number): Promise<number>;
+  /**
+   * Deletes the session's oldest events until it holds at most `limits.keep` events and
+   * `limits.maxBytes` stored bytes, keeping its newest event whatever its size; returns how many it deleted.
+   */
+  prune(sessionId: string, limits: SessionLimits): Promise<number>;
+  /** The sessions over the limits (a full index scan: once at start, for limits that were lowered). */
+  sessionsOverLimits(limits: SessionLimits): Promise<string[]>;
+  /** Deletes every event captured before `before` (epoch ms) in every session; returns how many. */
+  deleteCapturedBefore(before: number): Promise<number>;
   /** Up to `limit` visible events with an id above `after`, oldest first (an event stream's catch-up). */
   listVisibleAfter(sessionId: string, after: number, limit: number): Promise<EventRow[]>;
   /** Records the answer the sender finally got (after waiting for a forwarder). */
@@ -58,12 +72,13 @@ export interface WebhooksRepo {
 
 /** The row stored for a capture; done once, the event sent live is built from it too. */
 export function toEventRow(request: CapturedRequest): NewEventRow {
+  const rawHeaders = JSON.stringify(request.rawHeaders);
   return {
     session_id: request.sessionId,
     method: request.method,
     path: request.path,
     query_string: request.queryString,
-    raw_headers: JSON.stringify(request.rawHeaders),
+    raw_headers: rawHeaders,
     body: request.body,
     size: request.size,
     truncated: request.truncated ? 1 : 0,
@@ -75,6 +90,7 @@ export function toEventRow(request: CapturedRequest): NewEventRow {
     response_status: request.response.status,
     response_source: request.response.source,
     response_rule: request.response.rule ?? null,
+    stored_bytes: storedBytesOf(rawHeaders, request.body),
   };
 }
 
@@ -113,6 +129,7 @@ type InsertParameters = [
   EventRow['response_status'],
   EventRow['response_source'],
   EventRow['response_rule'],
+  EventRow['stored_bytes'],
 ];
 
 /**
@@ -126,8 +143,8 @@ function sqliteInsertMany(sqlite: SQLite.Database): (rows: NewEventRow[]) => Sto
   const insert = sqlite.prepare<InsertParameters>(
     `INSERT INTO webhook_events (session_id, method, path, query_string, raw_headers, body, size,
        truncated, content_type, ip, user_agent, created_at, is_deleted, previous_id,
-       response_status, response_source, response_rule)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       response_status, response_source, response_rule, stored_bytes)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const newestOf = sqlite
     .prepare<[string], number | null>('SELECT max(id) FROM webhook_events WHERE session_id = ?')
@@ -158,6 +175,7 @@ function sqliteInsertMany(sqlite: SQLite.Database): (rows: NewEventRow[]) => Sto
           row.response_status,
           row.response_source,
           row.response_rule,
+          row.stored_bytes,
         ).lastInsertRowid,
       );
       last.set(row.session_id, id);
@@ -326,23 +344,9 @@ export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-    async prune(sessionId, keep) {
-      const cutoff = await db
-        .selectFrom('webhook_events')
-        .select('id')
-        .where('session_id', '=', sessionId)
-        .orderBy('id', 'desc')
-        .offset(keep - 1)
-        .limit(1)
-        .executeTakeFirst();
-      if (!cutoff) return 0;
-      const result = await db
-        .deleteFrom('webhook_events')
-        .where('session_id', '=', sessionId)
-        .where('id', '<', cutoff.id)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
+    prune: (sessionId, limits) => pruneSession(db, sessionId, limits),
+    sessionsOverLimits: (limits) => sessionsOverLimits(db, limits),
+    deleteCapturedBefore: (before) => deleteCapturedBefore(db, before),
     async listVisibleAfter(sessionId, after, limit) {
       return db
         .selectFrom('webhook_events')

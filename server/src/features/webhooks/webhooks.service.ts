@@ -36,11 +36,19 @@ export interface WebhooksService {
   /** The event as stored (raw headers, whole body); NotFoundError when the user has no such event. */
   stored(user: SessionUser, id: number): Promise<EventRow>;
   /**
-   * Keeps only the newest `eventsPerSession` events of every session captured into (on this
-   * instance) since the last run. Two instances pruning one session at once is harmless: each
-   * deletes what is older than its own cutoff, and the later cutoff is the right one.
+   * Keeps every session captured into (on this instance) since the last run within its limits:
+   * the newest `eventsPerSession` events and `sessionStorageBytes` bytes, and always its newest
+   * event. Other sessions cannot have grown, except past limits lowered since they were captured
+   * into: the first run also finds those. A session whose pruning fails is tried again next run.
    */
   pruneTouchedSessions(): Promise<void>;
+  /** Deletes the events of every session that are older than `eventMaxAgeMs` (when there is an age limit). */
+  pruneExpired(): Promise<void>;
+  /**
+   * Both of the above, one run at a time: a call made during a run waits for it and then starts
+   * one more run, shared by every call made meanwhile.
+   */
+  prune(): Promise<void>;
   /** Waits until every accepted capture is written. */
   flush(): Promise<void>;
 }
@@ -91,11 +99,69 @@ export function createWebhooksService(deps: {
   sessions: SessionsService;
   publisher: Publisher;
   eventsPerSession: number;
+  /** Bytes of events (bodies and headers) one session keeps. */
+  sessionStorageBytes: number;
+  /** Events older than this are deleted; null: no age limit. */
+  eventMaxAgeMs: number | null;
+  now?: () => number;
   /** Told after each capture is stored (the event streams read again). */
   onStored?: (sessionId: string) => void;
 }): WebhooksService {
   const writer = createBatcher((rows: NewEventRow[]) => deps.repo.insertMany(rows));
   const touched = new Set<string>();
+  const now = deps.now ?? (() => Date.now());
+  const limits = { keep: deps.eventsPerSession, maxBytes: deps.sessionStorageBytes };
+  let pruning: Promise<void> | null = null;
+  let nextPruning: Promise<void> | null = null;
+  let hasCheckedAll = false;
+
+  async function pruneTouchedSessions(): Promise<void> {
+    if (!hasCheckedAll) {
+      for (const sessionId of await deps.repo.sessionsOverLimits(limits)) touched.add(sessionId);
+      hasCheckedAll = true;
+    }
+    const sessionIds = [...touched];
+    touched.clear();
+    for (const [index, sessionId] of sessionIds.entries()) {
+      try {
+        await deps.repo.prune(sessionId, limits);
+      } catch (error) {
+        // Not pruned yet: these sessions may still be over their limits.
+        for (const left of sessionIds.slice(index)) touched.add(left);
+        throw error;
+      }
+    }
+  }
+
+  async function pruneExpired(): Promise<void> {
+    if (deps.eventMaxAgeMs !== null) await deps.repo.deleteCapturedBefore(now() - deps.eventMaxAgeMs);
+  }
+
+  /** Runs both kinds of pruning, the second also when the first fails; throws the first failure. */
+  async function pruneAll(): Promise<void> {
+    const outcomes = [
+      ...(await Promise.allSettled([pruneTouchedSessions()])),
+      ...(await Promise.allSettled([pruneExpired()])),
+    ];
+    for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
+  }
+
+  function prune(): Promise<void> {
+    if (nextPruning) return nextPruning;
+    if (!pruning) {
+      pruning = pruneAll().finally(() => {
+        pruning = null;
+      });
+      return pruning;
+    }
+    nextPruning = pruning
+      .catch(() => undefined)
+      .then(() => {
+        nextPruning = null;
+        return prune();
+      });
+    return nextPruning;
+  }
 
   async function findOwned(user: SessionUser, id: number) {
     const row = await deps.repo.findVisible(user.sessionId, id);
@@ -141,11 +207,9 @@ export function createWebhooksService(deps: {
       return encoding ? decodeBody(row.body, encoding) : row.body;
     },
     stored: findOwned,
-    async pruneTouchedSessions() {
-      const sessionIds = [...touched];
-      touched.clear();
-      for (const sessionId of sessionIds) await deps.repo.prune(sessionId, deps.eventsPerSession);
-    },
+    pruneTouchedSessions,
+    pruneExpired,
+    prune,
     flush: () => writer.drain(),
   };
 }

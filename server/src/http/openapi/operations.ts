@@ -14,6 +14,7 @@ import {
   updateSuggestionSchema,
 } from '../../../../shared/suggestions.js';
 import { forwardedAnswerSchema, streamQuerySchema } from '../../features/forwarding/forwarding.routes.js';
+import { suspendedBodySchema } from '../../features/sessions/sessions-admin.routes.js';
 import { disabledBodySchema } from '../../features/short-links/links-admin.routes.js';
 import { filterSchema } from '../../features/webhooks/event-search.js';
 import { eventIdSchema, eventsPageSchema, exportSchema } from '../../features/webhooks/events.routes.js';
@@ -105,6 +106,7 @@ function captureOperations(path: string): ApiOperation[] {
         schema: z.object({ ok: z.literal(true), id: z.number().int() }),
       },
       404: { description: 'No webhook URL with this session id.', schema: errorSchema },
+      410: { description: 'An admin suspended this webhook URL; nothing was stored.', schema: errorSchema },
       413: {
         description: 'The body is over the capture limit; its start was kept.',
         schema: z.object({ error: z.string(), id: z.number().int() }),
@@ -532,6 +534,47 @@ export const apiOperations: ApiOperation[] = [
     params: idParams,
     body: disabledBodySchema,
     responses: { 200: { description: 'The link.' }, ...invalid, ...adminOnly, ...notFound },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/sessions',
+    tag: 'Admin',
+    summary: 'Sessions holding the most storage or capturing the most lately',
+    description:
+      '`largest`: the 20 sessions whose stored requests (bodies and headers) take the most bytes; ' +
+      '`busiest`: the 20 with the most requests captured in the last 24 hours; `suspended`: the ' +
+      'suspended sessions. Each row: `sessionId`, `requests`, `bytes`, `recentRequests`, ' +
+      '`lastCaptureAt`, `suspendedAt`.',
+    access: 'admin',
+    responses: { 200: { description: 'The three lists and `recentSince`.' }, ...adminOnly },
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/sessions/:sessionId',
+    tag: 'Admin',
+    summary: 'Suspend a session’s webhook URL, or lift the suspension',
+    description:
+      'While suspended, captures to the session’s webhook URL answer 410 with a JSON error and store nothing.',
+    access: 'admin',
+    params: sessionIdParams,
+    body: suspendedBodySchema,
+    responses: { 200: { description: 'The session’s row.' }, ...invalid, ...adminOnly, ...notFound },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/sessions/:sessionId/events',
+    tag: 'Admin',
+    summary: 'Delete every stored request of a session',
+    access: 'admin',
+    params: sessionIdParams,
+    responses: {
+      200: {
+        description: 'How many were deleted.',
+        schema: z.object({ ok: z.literal(true), deleted: z.number().int() }),
+      },
+      ...adminOnly,
+      ...notFound,
+    },
   },
   {
     method: 'GET',

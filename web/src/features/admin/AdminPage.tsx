@@ -14,6 +14,7 @@ import { AdminSidebar } from './components/AdminSidebar';
 import { ComingSoonPanel } from './components/ComingSoonPanel';
 import { messages } from './messages';
 import { LinksManagement } from './LinksManagement';
+import { SessionsManagement } from './SessionsManagement';
 import { SuggestionsManagement } from './SuggestionsManagement';
 
 export function AdminPage() {
@@ -47,6 +48,7 @@ function AdminPanel() {
             <Route index element={<SuggestionsManagement />} />
             <Route path="suggestions" element={<SuggestionsManagement />} />
             <Route path="links" element={<LinksManagement />} />
+            <Route path="sessions" element={<SessionsManagement />} />
             <Route path="dashboard" element={<ComingSoonPanel title={messages.dashboardTab} />} />
             <Route path="users" element={<ComingSoonPanel title={messages.usersTab} />} />
             <Route path="settings" element={<ComingSoonPanel title={messages.settingsTab} />} />

@@ -6,6 +6,7 @@ import type {
   UpdateSuggestionInput,
 } from '../../../../shared/suggestions';
 import type { AdminLink } from '../../../../shared/links';
+import type { DeletedRequests, SessionsOverview, SessionUsage } from '../../../../shared/admin';
 import { http } from '../../lib/http';
 
 /** Every suggestion, or only those with `status`; newest first. */
@@ -30,4 +31,19 @@ export function searchLinks(query: string): Promise<AdminLink[]> {
 /** Disables (410 for visitors) or re-enables a link. */
 export function setLinkDisabled(id: string, disabled: boolean): Promise<AdminLink> {
   return http.put<AdminLink>(`/api/admin/links/${encodeURIComponent(id)}`, { disabled });
+}
+
+/** The sessions holding the most storage, those capturing the most lately, and the suspended ones. */
+export function getSessionsOverview(): Promise<SessionsOverview> {
+  return http.get<SessionsOverview>('/api/admin/sessions');
+}
+
+/** Suspends a session's webhook URL (captures answer 410) or lifts the suspension. */
+export function setSessionSuspended(sessionId: string, suspended: boolean): Promise<SessionUsage> {
+  return http.put<SessionUsage>(`/api/admin/sessions/${encodeURIComponent(sessionId)}`, { suspended });
+}
+
+/** Deletes every stored request of a session. */
+export function deleteSessionRequests(sessionId: string): Promise<DeletedRequests> {
+  return http.delete<DeletedRequests>(`/api/admin/sessions/${encodeURIComponent(sessionId)}/events`);
 }

@@ -62,4 +62,42 @@ export const messages = {
   linkDisabled: (id: string) => `Link ${id} disabled: it now answers “This link was disabled”.`,
   linkEnabled: (id: string) => `Link ${id} enabled again.`,
   linkUpdateFailed: 'Failed to update the link',
+
+  // Sessions tab.
+  sessionsTab: 'Sessions',
+  sessionsTitle: 'Sessions',
+  sessionsIntro:
+    'Captured requests kept per session, bodies and headers counted. “Last 24 h” counts the requests captured in the last 24 hours that are still stored.',
+  sessionsLoading: 'Loading sessions…',
+  sessionsLoadFailed: 'Failed to load sessions',
+  refresh: 'Refresh',
+  largestTitle: 'Most storage',
+  largestNone: 'No session holds any requests.',
+  busiestTitle: 'Most captures in the last 24 hours',
+  busiestNone: 'No requests were captured in the last 24 hours.',
+  suspendedTitle: 'Suspended webhook URLs',
+  suspendedNone: 'No webhook URL is suspended.',
+  sessionsColumns: ['Session', 'Requests', 'Last 24 h', 'Stored', 'Last capture', 'State', ''] as const,
+  never: 'never',
+  copyId: 'Copy id',
+  sessionIdCopied: 'Session id copied to clipboard',
+  stateActive: 'Active',
+  stateSuspended: 'Suspended',
+  suspend: 'Suspend',
+  lift: 'Lift',
+  delete: 'Delete',
+  deleteRequests: 'Delete requests',
+  suspendLabel: (shortId: string) => `Suspend ${shortId}`,
+  liftLabel: (shortId: string) => `Lift suspension of ${shortId}`,
+  deleteLabel: (shortId: string) => `Delete requests of ${shortId}`,
+  suspended: (shortId: string) =>
+    `Webhook URL of ${shortId} suspended: its captures now answer 410 and store nothing.`,
+  lifted: (shortId: string) => `Suspension of ${shortId} lifted: its webhook URL captures again.`,
+  suspendFailed: 'Failed to update the session',
+  deleteTitle: 'Delete requests',
+  deleteConfirm: (shortId: string, requests: number, size: string) =>
+    `Delete all ${requests} stored requests (${size}) of session ${shortId}? This cannot be undone; its webhook URL keeps working.`,
+  deleted: (shortId: string, count: number) =>
+    `Deleted ${count} ${count === 1 ? 'request' : 'requests'} of ${shortId}.`,
+  deleteFailed: 'Failed to delete the requests',
 } as const;

@@ -11,6 +11,7 @@ describe('activeTab', () => {
   it('finds the other tabs by their path', () => {
     expect(activeTab('/admin/dashboard')).toBe('dashboard');
     expect(activeTab('/admin/links')).toBe('links');
+    expect(activeTab('/admin/sessions')).toBe('sessions');
     expect(activeTab('/admin/users')).toBe('users');
     expect(activeTab('/admin/settings/')).toBe('settings');
   });

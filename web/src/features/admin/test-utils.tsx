@@ -15,16 +15,22 @@ interface RenderOptions {
   /** Router history; the last entry is where the test starts. */
   history?: string[];
   session?: SessionState;
+  /** Mounts a toast container, for tabs that report through toasts. */
+  toasts?: boolean;
 }
 
 /** Renders the Admin panel at /admin/* as the app mounts it, with stand-ins for the pages it links to. */
-export function renderAdmin({ history = ['/admin'], session = fakeSession() }: RenderOptions = {}) {
+export function renderAdmin({
+  history = ['/admin'],
+  session = fakeSession(),
+  toasts = false,
+}: RenderOptions = {}) {
   return renderWithProviders(
     <Routes>
       <Route path="/admin/*" element={<AdminPage />} />
       <Route path="/suggestions" element={<p>Suggestions page</p>} />
       <Route path="*" element={<p>Previous page</p>} />
     </Routes>,
-    { route: history, session },
+    { route: history, session, toasts },
   );
 }

@@ -1,0 +1,133 @@
+/**
+ * How much captured requests weigh, and the deletes that keep them within the limits: per session
+ * (newest kept, by count and by bytes) and by age across every session. Deletes go in small
+ * batches with a turn of the event loop between them, so that a large removal (a limit lowered, an
+ * instance upgraded) never holds SQLite's single writer, or a PostgreSQL transaction, for long.
+ */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sqliteHandleOf } from '../../db/connection.js';
+import type { DatabaseSchema } from '../../db/schema.js';
+
+/** Rows one DELETE removes; bodies may be up to the capture limit each. */
+export const DELETE_BATCH_ROWS = 100;
+
+/** What one request keeps on disk: its body bytes and the bytes of its stored header text. */
+export function storedBytesOf(rawHeadersText: string, body: Buffer): number {
+  return Buffer.byteLength(rawHeadersText) + body.length;
+}
+
+/** How many requests a session may keep, and how many bytes of them; the newest always stays. */
+export interface SessionLimits {
+  keep: number;
+  maxBytes: number;
+}
+
+/**
+ * The stored bytes of the webhook_events row aliased `alias`. Rows stored before the column existed
+ * hold NULL and are measured from the row itself; both dialects read a value's length without
+ * reading a large body, and `coalesce` skips the lookup for every other row.
+ */
+export function storedBytesSql(db: Kysely<DatabaseSchema>, alias: string): RawBuilder<number> {
+  const row = sql.ref(alias);
+  const measured =
+    sqliteHandleOf(db) === undefined
+      ? sql`octet_length(measured.body) + octet_length(measured.raw_headers)`
+      : sql`length(measured.body) + length(cast(measured.raw_headers as blob))`;
+  return sql<number>`coalesce(${row}.stored_bytes,
+    (select ${measured} from webhook_events as measured where measured.id = ${row}.id))`;
+}
+
+type EventIds = SelectQueryBuilder<DatabaseSchema, 'webhook_events', { id: number }>;
+
+/**
+ * Deletes the rows `pick` narrows the table to, a batch at a time in the order it gives, letting
+ * other work run between batches; returns how many it deleted.
+ */
+async function deleteInBatches(
+  db: Kysely<DatabaseSchema>,
+  pick: (ids: EventIds) => EventIds,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const batch = pick(db.selectFrom('webhook_events').select('id')).limit(DELETE_BATCH_ROWS);
+    const result = await db.deleteFrom('webhook_events').where('id', 'in', batch).executeTakeFirst();
+    const deleted = Number(result.numDeletedRows);
+    total += deleted;
+    if (deleted < DELETE_BATCH_ROWS) return total;
+    await nextTurn();
+  }
+}
+
+/**
+ * The id of the newest request of the session that no longer fits: past the `keep` newest, or
+ * past `maxBytes` counted from the newest. Never the newest itself. Null when everything fits.
+ */
+async function firstExpendable(
+  db: Kysely<DatabaseSchema>,
+  sessionId: string,
+  limits: SessionLimits,
+): Promise<number | null> {
+  // Reads only the index webhook_events_session_sizes, but for rows stored without their size.
+  const result = await sql<{ id: number | null }>`
+    select max(id) as id from (
+      select event.id,
+        row_number() over (order by event.id desc) as place,
+        sum(${storedBytesSql(db, 'event')}) over (order by event.id desc rows unbounded preceding) as kept_bytes
+      from webhook_events as event
+      where event.session_id = ${sessionId}
+    ) as ranked
+    where place > 1 and (place > ${limits.keep} or kept_bytes > ${limits.maxBytes})`.execute(db);
+  const id = result.rows[0]?.id;
+  return id === null || id === undefined ? null : Number(id);
+}
+
+/**
+ * Deletes the oldest requests of the session until it holds at most `limits.keep` requests and
+ * `limits.maxBytes` bytes, always keeping its newest one; returns how many it deleted. Two
+ * instances pruning one session at once is harmless: both delete below the same cutoff, or the
+ * later one a newer cutoff, which is the right one.
+ */
+export async function pruneSession(
+  db: Kysely<DatabaseSchema>,
+  sessionId: string,
+  limits: SessionLimits,
+): Promise<number> {
+  const cutoff = await firstExpendable(db, sessionId, limits);
+  if (cutoff === null) return 0;
+  return deleteInBatches(db, (ids) =>
+    ids.where('session_id', '=', sessionId).where('id', '<=', cutoff).orderBy('id'),
+  );
+}
+
+/**
+ * The sessions holding more than the limits allow, e.g. after the limits were lowered. Reads the
+ * whole index webhook_events_session_sizes once, so it is for a start, not for every run.
+ */
+export async function sessionsOverLimits(
+  db: Kysely<DatabaseSchema>,
+  limits: SessionLimits,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('webhook_events as event')
+    .select('event.session_id')
+    .groupBy('event.session_id')
+    .having((eb) =>
+      eb.or([
+        eb(eb.fn.countAll(), '>', limits.keep),
+        eb(sql`sum(${storedBytesSql(db, 'event')})`, '>', limits.maxBytes),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => row.session_id);
+}
+
+/** Deletes every request captured before `before` (epoch ms), in every session; returns how many. */
+export function deleteCapturedBefore(db: Kysely<DatabaseSchema>, before: number): Promise<number> {
+  return deleteInBatches(db, (ids) => ids.where('created_at', '<', before).orderBy('created_at'));
+}
+
+/** Deletes every request of the session, hidden ones too; returns how many. */
+export function deleteSessionEvents(db: Kysely<DatabaseSchema>, sessionId: string): Promise<number> {
+  return deleteInBatches(db, (ids) => ids.where('session_id', '=', sessionId).orderBy('id'));
+}
