@@ -144,7 +144,7 @@ describe('REPLAY_PER_MINUTE', () => {
     expect(loadConfig({ REPLAY_PER_MINUTE: '5' }).replayPerMinute).toBe(5);
     for (const raw of ['-1', '1.5', 'many']) {
       expect(() => loadConfig({ REPLAY_PER_MINUTE: raw })).toThrow(
-        `REPLAY_PER_MINUTE must be a whole number (0 or more), got "${raw}"`,
+        `REPLAY_PER_MINUTE must be 0 or a positive whole number, got "${raw}"`,
       );
     }
   });
