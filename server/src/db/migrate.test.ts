@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL, freshPostgresUrl } from '../../test/app.js';
 import { openDatabase } from './connection.js';
@@ -30,20 +31,30 @@ describe.runIf(TEST_DATABASE_URL)('migrations on PostgreSQL', () => {
     if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
     const databaseUrl = await freshPostgresUrl(TEST_DATABASE_URL);
     // The schema as the version before 013 left it, then the operator's statements.
-    const earlier = await openDatabase({ databaseUrl, dataDir: '' });
-    await sql`drop index webhook_events_session_sizes`.execute(earlier.db);
-    await sql`drop index webhook_events_created_at_session_id`.execute(earlier.db);
-    await sql`alter table webhook_events drop column stored_bytes`.execute(earlier.db);
-    await sql`alter table sessions drop column suspended_at`.execute(earlier.db);
-    await sql`delete from kysely_migration where name = '013_session_storage'`.execute(earlier.db);
-    await sql`ALTER TABLE webhook_events ADD COLUMN stored_bytes bigint`.execute(earlier.db);
+    const earlier = new Kysely<unknown>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl }) }),
+    });
+    const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(earlier)).rows[0]
+      ?.schema;
+    const before013 = Object.fromEntries(
+      Object.entries(migrations)
+        .filter(([name]) => name < '013')
+        .map(([name, build]) => [name, build('postgres')]),
+    );
+    const migrated = await new Migrator({
+      db: earlier,
+      provider: { getMigrations: () => Promise.resolve(before013) },
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    }).migrateToLatest();
+    expect(migrated.error).toBeUndefined();
+    await sql`ALTER TABLE webhook_events ADD COLUMN stored_bytes bigint`.execute(earlier);
     await sql`CREATE INDEX CONCURRENTLY webhook_events_session_sizes ON webhook_events (session_id, id, stored_bytes, created_at)`.execute(
-      earlier.db,
+      earlier,
     );
     await sql`CREATE INDEX CONCURRENTLY webhook_events_created_at_session_id ON webhook_events (created_at, session_id)`.execute(
-      earlier.db,
+      earlier,
     );
-    await earlier.close();
+    await earlier.destroy();
 
     const database = await openDatabase({ databaseUrl, dataDir: '' });
     try {
