@@ -28,6 +28,9 @@ export const responseMessages = {
   anyMethod: 'Any method',
   thenLabels: { 'repeat-last': 'then the last again', cycle: 'then from the start' },
   delay: (ms: number) => `after ${ms >= 1000 && ms % 100 === 0 ? `${ms / 1000} s` : `${ms} ms`}`,
+  faultLabels: { reset: 'reset', close: 'cut off', timeout: 'no answer' },
+  chanceNote: (chance: number, seed: number | undefined) =>
+    seed === undefined ? `(${chance} % of requests)` : `(${chance} % of requests, seed ${seed})`,
 
   editor: {
     addTitle: 'Add rule',

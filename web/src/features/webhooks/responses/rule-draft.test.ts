@@ -48,11 +48,13 @@ describe('rule drafts', () => {
       responses: [draft.responses[0]!, { ...draft.responses[1]!, status: '700' }],
     };
     expect(fromDraft(badStatus)).toEqual({
-      error: 'responses[1].status: The status must be a number from 100 to 599.',
+      error:
+        'responses[1].status: The status must be a number from 100 to 599, or a template such as {{query.status}}.',
     });
     const emptyStatus = { ...draft, responses: [{ ...draft.responses[0]!, status: '' }] };
     expect(fromDraft(emptyStatus)).toEqual({
-      error: 'responses[0].status: The status must be a number from 100 to 599.',
+      error:
+        'responses[0].status: The status must be a number from 100 to 599, or a template such as {{query.status}}.',
     });
     const badHeader = { ...draft, responses: [{ ...draft.responses[0]!, headers: 'Connection: close' }] };
     expect(fromDraft(badHeader)).toEqual({
