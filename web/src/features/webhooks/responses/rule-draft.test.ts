@@ -68,4 +68,26 @@ describe('rule drafts', () => {
       error: 'path: The path must start with / or *, with no spaces, ? or #, for example /github/*.',
     });
   });
+
+  it('a fault, a status template, a chance and a seed come back unchanged through the form', () => {
+    const flaky: ResponseRule = {
+      method: '*',
+      path: '*',
+      then: 'cycle',
+      chance: 12.5,
+      seed: 9,
+      responses: [
+        { fault: 'close', delayMs: 200 },
+        { status: '{{ query.status }}', headers: { 'X-Id': '{{uuid}}' }, body: '{{body}}', delayMs: 0 },
+      ],
+    };
+    expect(toDraft(flaky).responses[0]).toMatchObject({ fault: 'close', delayMs: '200' });
+    expect(fromDraft(toDraft(flaky))).toEqual({ rule: flaky });
+  });
+
+  it('an empty chance leaves the rule answering every request', () => {
+    const draft = { ...emptyRuleDraft(), chance: ' ', seed: '' };
+    const result = fromDraft(draft);
+    expect('rule' in result && 'chance' in result.rule).toBe(false);
+  });
 });

@@ -90,8 +90,9 @@ function numberOf(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text);
 }
 
-function optionalNumber(text: string): number | undefined {
-  return text.trim() === '' ? undefined : Number(text);
+/** `{[name]: number}` for a filled-in field, nothing for an empty one (the rule then has no such key). */
+function optionalNumber(name: 'chance' | 'seed', text: string): Partial<Record<'chance' | 'seed', number>> {
+  return text.trim() === '' ? {} : { [name]: Number(text) };
 }
 
 /** The rule the form describes, or the first problem in words (naming the field, as the server does). */
@@ -119,8 +120,8 @@ export function fromDraft(draft: RuleDraft): { rule: ResponseRule } | { error: s
   const result = responseRuleSchema.safeParse({
     ...rest,
     path: draft.path.trim(),
-    chance: optionalNumber(chance),
-    seed: optionalNumber(seed),
+    ...optionalNumber('chance', chance),
+    ...optionalNumber('seed', seed),
     responses,
   });
   if (result.success) return { rule: result.data };
