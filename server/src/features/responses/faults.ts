@@ -55,7 +55,9 @@ export function actOutFault(reply: FastifyReply, fault: ResponseFault, held: Hel
   if (!socket || socket.destroyed) return reply;
   switch (fault) {
     case 'reset':
-      socket.resetAndDestroy();
+      // Only a real TCP socket can send a reset (an in-process test request has none).
+      if (typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
+      else socket.destroy();
       break;
     case 'close':
       raw.writeHead(200, {
@@ -64,6 +66,8 @@ export function actOutFault(reply: FastifyReply, fault: ResponseFault, held: Hel
         'content-security-policy': SANDBOX_POLICY,
         'x-content-type-options': 'nosniff',
       });
+      // The head goes out even when no body may follow (an answer to HEAD).
+      raw.flushHeaders();
       raw.write(CLOSE_BODY.slice(0, CLOSE_SENT_BYTES), () => socket.destroy());
       break;
     case 'timeout':
