@@ -2,12 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   MAX_RESPONSE_BODY_BYTES,
+  chanceSaysYes,
   compileRule,
   firstMatchingRule,
   globToRegExp,
   parseResponseRules,
   refusedHeaderReason,
   responseIndex,
+  seededDraw,
   utf8Length,
 } from './responses.js';
 
@@ -64,6 +66,11 @@ describe('firstMatchingRule', () => {
     expect(firstMatchingRule(rules, 'put', '/github/push')).toBe(1);
     expect(firstMatchingRule(rules, 'GET', '/github/push')).toBe(1);
     expect(firstMatchingRule(rules, 'get', '/other')).toBe(2);
+  });
+
+  it('looks from a given rule on', () => {
+    expect(firstMatchingRule(rules, 'POST', '/github/push', 1)).toBe(1);
+    expect(firstMatchingRule(rules, 'POST', '/github/push', 2)).toBe(-1);
   });
 
   it('answers -1 when no rule matches', () => {
@@ -174,19 +181,19 @@ describe('parseResponseRules', () => {
     ],
     [
       { rules: [{ responses: [ok] }, { responses: [ok] }, { responses: [{ status: 600 }] }] },
-      'rules[2].responses[0].status: The status must be a number from 100 to 599.',
+      'rules[2].responses[0].status: The status must be a number from 100 to 599, or a template such as {{query.status}}.',
     ],
     [
       { rules: [{ responses: [{ status: 99 }] }] },
-      'rules[0].responses[0].status: The status must be a number from 100 to 599.',
+      'rules[0].responses[0].status: The status must be a number from 100 to 599, or a template such as {{query.status}}.',
     ],
     [
       { rules: [{ responses: [{ status: 200.5 }] }] },
-      'rules[0].responses[0].status: The status must be a number from 100 to 599.',
+      'rules[0].responses[0].status: The status must be a number from 100 to 599, or a template such as {{query.status}}.',
     ],
     [
       { rules: [{ responses: [{}] }] },
-      'rules[0].responses[0].status: The status must be a number from 100 to 599.',
+      'rules[0].responses[0].status: The status must be a number from 100 to 599, or a template such as {{query.status}}.',
     ],
     [
       { rules: [{ responses: [{ status: 200, delayMs: 30_001 }] }] },
@@ -250,5 +257,90 @@ describe('parseResponseRules', () => {
     [{ rules: [{ then: 'stop', responses: [ok] }] }, 'rules[0].then: then must be repeat-last or cycle.'],
   ])('refuses %j with "%s"', (input, message) => {
     expect(errorOf(input)).toBe(message);
+  });
+});
+
+describe('faults, chance and seed', () => {
+  it('takes a fault instead of an answer, with a delay', () => {
+    const parsed = parseResponseRules({
+      rules: [
+        {
+          responses: [{ fault: 'reset' }, { fault: 'close', delayMs: 100 }, { fault: 'timeout' }, ok],
+          chance: 30,
+          seed: 42,
+        },
+      ],
+    });
+    expect(parsed).toEqual({
+      rules: [
+        {
+          method: '*',
+          path: '*',
+          then: 'repeat-last',
+          chance: 30,
+          seed: 42,
+          responses: [
+            { fault: 'reset', delayMs: 0 },
+            { fault: 'close', delayMs: 100 },
+            { fault: 'timeout', delayMs: 0 },
+            { status: 200, headers: {}, body: '', delayMs: 0 },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('takes a status template', () => {
+    expect(parseResponseRules({ rules: [{ responses: [{ status: '{{query.code}}' }] }] })).toMatchObject({
+      rules: [{ responses: [{ status: '{{query.code}}' }] }],
+    });
+  });
+
+  it.each([
+    [
+      { responses: [{ fault: 'explode' }] },
+      'rules[0].responses[0].fault: fault must be reset, close or timeout.',
+    ],
+    [
+      { responses: [{ fault: 'reset', status: 500 }] },
+      'rules[0].responses[0]: A fault sends no answer, so it takes no status.',
+    ],
+    [{ responses: [42] }, 'rules[0].responses[0]: A response must be an object with a status, or a fault.'],
+    [
+      { responses: [{ status: '201' }] },
+      'rules[0].responses[0].status: The status must be a number from 100 to 599, or a template such as {{query.status}}.',
+    ],
+    [{ responses: [ok], chance: 101 }, 'rules[0].chance: The chance must be a percentage from 0 to 100.'],
+    [{ responses: [ok], chance: '30' }, 'rules[0].chance: The chance must be a percentage from 0 to 100.'],
+    [{ responses: [ok], chance: 30, seed: 1.5 }, 'rules[0].seed: The seed must be a whole number.'],
+    [{ responses: [ok], seed: 7 }, 'rules[0].seed: A seed only makes sense with a chance.'],
+  ])('refuses %j', (rule, message) => {
+    expect(errorOf({ rules: [rule] })).toBe(message);
+  });
+
+  it('draws the same for the same seed and capture number, and about as often as asked', () => {
+    const draws = Array.from({ length: 2000 }, (_, index) => seededDraw(1234, index + 1));
+    expect(draws).toEqual(Array.from({ length: 2000 }, (_, index) => seededDraw(1234, index + 1)));
+    expect(draws.every((draw) => draw >= 0 && draw < 1)).toBe(true);
+    const yes = Array.from({ length: 2000 }, (_, index) =>
+      chanceSaysYes({ chance: 30, seed: 1234 }, index + 1),
+    );
+    const share = yes.filter(Boolean).length / yes.length;
+    expect(share).toBeGreaterThan(0.25);
+    expect(share).toBeLessThan(0.35);
+    const otherSeed = Array.from({ length: 2000 }, (_, index) =>
+      chanceSaysYes({ chance: 30, seed: 1235 }, index + 1),
+    );
+    expect(otherSeed).not.toEqual(yes);
+  });
+
+  it('always answers at 100 %, never at 0 %, and always without a chance', () => {
+    for (let n = 1; n <= 200; n++) {
+      expect(chanceSaysYes({ chance: 100, seed: n }, n)).toBe(true);
+      expect(chanceSaysYes({ chance: 0, seed: n }, n)).toBe(false);
+      expect(chanceSaysYes({}, n)).toBe(true);
+    }
+    expect(chanceSaysYes({ chance: 50 }, 1, () => 0.49)).toBe(true);
+    expect(chanceSaysYes({ chance: 50 }, 1, () => 0.5)).toBe(false);
   });
 });

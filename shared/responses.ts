@@ -1,6 +1,7 @@
 /**
  * Scripted responses: rules that decide what the webhook URL answers its senders, the input rules
- * the panel and the server share, the path glob and the sequence rule. Pure: no Node and no DOM APIs.
+ * the panel and the server share, the path glob, the sequence rule and a rule's chance. Pure: no
+ * Node and no DOM APIs. Templates in answers are read and evaluated by response-templates.ts.
  */
 import { z } from 'zod';
 import { actsOnBrowserState } from './browser-state-headers.js';
@@ -9,21 +10,39 @@ import { isHopByHop } from './hop-by-hop.js';
 export const RULE_THEN = ['repeat-last', 'cycle'] as const;
 export type RuleThen = (typeof RULE_THEN)[number];
 
+/**
+ * What a response may do instead of answering: reset the connection before any byte, close it
+ * after the head before the body ends, or send nothing until the sender gives up.
+ */
+export const RESPONSE_FAULTS = ['reset', 'close', 'timeout'] as const;
+export type ResponseFault = (typeof RESPONSE_FAULTS)[number];
+
 export const MAX_RULES = 50;
 export const MAX_RULE_RESPONSES = 20;
 export const MAX_RESPONSE_HEADERS = 20;
 export const MAX_RESPONSE_BODY_BYTES = 64 * 1024;
 export const MAX_RESPONSE_DELAY_MS = 30_000;
+/** Room for any sensible status template, such as {{ query.status | default: 200 }}. */
+export const MAX_STATUS_TEMPLATE_LENGTH = 200;
 /** Long enough for any real path pattern; keeps a rule's regular expression small. */
 export const MAX_RULE_PATH_LENGTH = 1000;
 
-/** What a sender gets. */
-export interface ScriptedResponse {
-  status: number;
+/** What a sender gets. `status`, header values and `body` may hold `{{ … }}` templates over the request. */
+export interface AnswerResponse {
+  /** 100-599, or a template text that gives one. */
+  status: number | string;
   headers: Record<string, string>;
   body: string;
   delayMs: number;
 }
+
+/** No answer at all, after the delay: see RESPONSE_FAULTS. */
+export interface FaultResponse {
+  fault: ResponseFault;
+  delayMs: number;
+}
+
+export type ScriptedResponse = AnswerResponse | FaultResponse;
 
 export interface ResponseRule {
   /** `*` or one method, upper case. */
@@ -32,6 +51,18 @@ export interface ResponseRule {
   path: string;
   responses: ScriptedResponse[];
   then: RuleThen;
+  /**
+   * Percent (0-100) of the matching captures the rule answers; the others go on to the next rule
+   * as if this one did not match. Absent: every matching capture.
+   */
+  chance?: number;
+  /** Makes the chance repeat: the n-th matching capture's draw depends only on seed and n. */
+  seed?: number;
+}
+
+/** True for a fault; takes a response or anything a fault stands beside (such as a prepared answer). */
+export function isFault(response: object): response is FaultResponse {
+  return (response as Partial<FaultResponse>).fault !== undefined;
 }
 
 export interface ResponseRules {
@@ -56,6 +87,11 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const METHOD = /^[A-Za-z][A-Za-z-]{0,19}$/;
 
+/** True when Node can send `value` as a header value. */
+export function isValidHeaderValue(value: string): boolean {
+  return HEADER_VALUE.test(value);
+}
+
 /** Bytes of `text` in UTF-8, without encoding it. */
 export function utf8Length(text: string): number {
   let bytes = 0;
@@ -77,7 +113,7 @@ function headerProblem(name: string, value: string, seen: Set<string>): string |
   const refused = refusedHeaderReason(name);
   if (refused) return refused;
   if (seen.has(name.toLowerCase())) return `${name} is given twice.`;
-  if (!HEADER_VALUE.test(value)) return 'The value holds a character headers cannot carry.';
+  if (!isValidHeaderValue(value)) return 'The value holds a character headers cannot carry.';
   return null;
 }
 
@@ -99,53 +135,99 @@ const headersSchema = z
     }
   });
 
-export const scriptedResponseSchema = z.object(
+const STATUS_MESSAGE = 'The status must be a number from 100 to 599, or a template such as {{query.status}}.';
+
+/** Text with a `{{ … }}` or `{% … %}` in it is read as a template; all other text is sent as it is. */
+export function hasTemplate(text: string): boolean {
+  return text.includes('{{') || text.includes('{%');
+}
+
+const delaySchema = z
+  .number({ error: `The delay must be a number of milliseconds from 0 to ${MAX_RESPONSE_DELAY_MS}.` })
+  .int(`The delay must be a whole number of milliseconds.`)
+  .min(0, `The delay must be from 0 to ${MAX_RESPONSE_DELAY_MS} ms.`)
+  .max(MAX_RESPONSE_DELAY_MS, `The delay must be from 0 to ${MAX_RESPONSE_DELAY_MS} ms.`)
+  .default(0);
+
+const answerResponseSchema = z.object({
+  // Lets the union below tell an answer from a fault.
+  fault: z.undefined().optional(),
+  status: z.union(
+    [
+      z.number().int(STATUS_MESSAGE).min(100, STATUS_MESSAGE).max(599, STATUS_MESSAGE),
+      z.string().max(MAX_STATUS_TEMPLATE_LENGTH, STATUS_MESSAGE).refine(hasTemplate, STATUS_MESSAGE),
+    ],
+    { error: STATUS_MESSAGE },
+  ),
+  headers: headersSchema.default({}),
+  body: z
+    .string({ error: 'The body must be text.' })
+    .refine((body) => utf8Length(body) <= MAX_RESPONSE_BODY_BYTES, {
+      error: `The body may be at most ${MAX_RESPONSE_BODY_BYTES / 1024} KiB.`,
+    })
+    .default(''),
+  delayMs: delaySchema,
+});
+
+const faultResponseSchema = z.strictObject(
   {
-    status: z
-      .number({ error: 'The status must be a number from 100 to 599.' })
-      .int('The status must be a number from 100 to 599.')
-      .min(100, 'The status must be a number from 100 to 599.')
-      .max(599, 'The status must be a number from 100 to 599.'),
-    headers: headersSchema.default({}),
-    body: z
-      .string({ error: 'The body must be text.' })
-      .refine((body) => utf8Length(body) <= MAX_RESPONSE_BODY_BYTES, {
-        error: `The body may be at most ${MAX_RESPONSE_BODY_BYTES / 1024} KiB.`,
-      })
-      .default(''),
-    delayMs: z
-      .number({ error: `The delay must be a number of milliseconds from 0 to ${MAX_RESPONSE_DELAY_MS}.` })
-      .int(`The delay must be a whole number of milliseconds.`)
-      .min(0, `The delay must be from 0 to ${MAX_RESPONSE_DELAY_MS} ms.`)
-      .max(MAX_RESPONSE_DELAY_MS, `The delay must be from 0 to ${MAX_RESPONSE_DELAY_MS} ms.`)
-      .default(0),
+    fault: z.enum(RESPONSE_FAULTS),
+    delayMs: delaySchema,
   },
-  { error: 'A response must be an object with a status.' },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `A fault sends no answer, so it takes no ${issue.keys.join(', ')}.`
+        : undefined,
+  },
 );
 
-export const responseRuleSchema = z.object(
+export const scriptedResponseSchema = z.discriminatedUnion(
+  'fault',
+  [answerResponseSchema, faultResponseSchema],
   {
-    method: z
-      .string({ error: 'The method must be * or one HTTP method.' })
-      .refine((method) => method === '*' || METHOD.test(method), {
-        error: 'The method must be * or one HTTP method, such as POST.',
-      })
-      .transform((method) => method.toUpperCase())
-      .default('*'),
-    path: z
-      .string({ error: 'The path must be text.' })
-      .refine((path) => isValidPathGlob(path), {
-        error: 'The path must start with / or *, with no spaces, ? or #, for example /github/*.',
-      })
-      .default('*'),
-    responses: z
-      .array(scriptedResponseSchema, { error: 'A rule needs a list of responses.' })
-      .min(1, 'A rule needs at least one response.')
-      .max(MAX_RULE_RESPONSES, `A rule may have at most ${MAX_RULE_RESPONSES} responses.`),
-    then: z.enum(RULE_THEN, { error: 'then must be repeat-last or cycle.' }).default('repeat-last'),
+    error: (issue) =>
+      typeof issue.input !== 'object' || issue.input === null
+        ? 'A response must be an object with a status, or a fault.'
+        : 'fault must be reset, close or timeout.',
   },
-  { error: 'A rule must be an object.' },
 );
+
+const CHANCE_MESSAGE = 'The chance must be a percentage from 0 to 100.';
+
+export const responseRuleSchema = z
+  .object(
+    {
+      method: z
+        .string({ error: 'The method must be * or one HTTP method.' })
+        .refine((method) => method === '*' || METHOD.test(method), {
+          error: 'The method must be * or one HTTP method, such as POST.',
+        })
+        .transform((method) => method.toUpperCase())
+        .default('*'),
+      path: z
+        .string({ error: 'The path must be text.' })
+        .refine((path) => isValidPathGlob(path), {
+          error: 'The path must start with / or *, with no spaces, ? or #, for example /github/*.',
+        })
+        .default('*'),
+      responses: z
+        .array(scriptedResponseSchema, { error: 'A rule needs a list of responses.' })
+        .min(1, 'A rule needs at least one response.')
+        .max(MAX_RULE_RESPONSES, `A rule may have at most ${MAX_RULE_RESPONSES} responses.`),
+      then: z.enum(RULE_THEN, { error: 'then must be repeat-last or cycle.' }).default('repeat-last'),
+      chance: z.number({ error: CHANCE_MESSAGE }).min(0, CHANCE_MESSAGE).max(100, CHANCE_MESSAGE).optional(),
+      seed: z
+        .number({ error: 'The seed must be a whole number.' })
+        .refine(Number.isSafeInteger, 'The seed must be a whole number.')
+        .optional(),
+    },
+    { error: 'A rule must be an object.' },
+  )
+  .refine((rule) => rule.seed === undefined || rule.chance !== undefined, {
+    error: 'A seed only makes sense with a chance.',
+    path: ['seed'],
+  });
 
 export const responseRulesSchema = z.object(
   {
@@ -207,10 +289,19 @@ export function compileRule(rule: Pick<ResponseRule, 'method' | 'path'>): RuleTa
   return { method: rule.method.toUpperCase(), test: (path) => pattern.test(path) };
 }
 
-/** Index of the first rule matching the request, or -1 when none does. */
-export function firstMatchingRule(rules: readonly RuleTarget[], method: string, path: string): number {
+/** Index of the first rule from `from` on matching the request, or -1 when none does. */
+export function firstMatchingRule(
+  rules: readonly RuleTarget[],
+  method: string,
+  path: string,
+  from = 0,
+): number {
   const upper = method.toUpperCase();
-  return rules.findIndex((rule) => (rule.method === '*' || rule.method === upper) && rule.test(path));
+  for (let index = from; index < rules.length; index++) {
+    const rule = rules[index] as RuleTarget;
+    if ((rule.method === '*' || rule.method === upper) && rule.test(path)) return index;
+  }
+  return -1;
 }
 
 /**
@@ -220,4 +311,37 @@ export function firstMatchingRule(rules: readonly RuleTarget[], method: string, 
 export function responseIndex(matchIndex: number, length: number, then: RuleThen): number {
   if (matchIndex < length) return matchIndex;
   return then === 'cycle' ? matchIndex % length : length - 1;
+}
+
+/** A 32-bit integer hash with good avalanche (each input bit flips about half the output bits). */
+function mix32(value: number): number {
+  let x = value >>> 0;
+  x = Math.imul(x ^ (x >>> 16), 0x7feb352d);
+  x = Math.imul(x ^ (x >>> 15), 0x846ca68b);
+  return (x ^ (x >>> 16)) >>> 0;
+}
+
+/**
+ * The draw, from 0 up to 1, of a seeded rule's `matchNumber`-th matching capture (from 1): it
+ * depends on nothing but the seed and that number, so the same captures draw the same again,
+ * on any instance.
+ */
+export function seededDraw(seed: number, matchNumber: number): number {
+  const low = seed >>> 0;
+  const high = Math.floor(seed / 0x1_0000_0000) >>> 0;
+  return mix32(mix32(mix32(low) ^ high) ^ matchNumber) / 0x1_0000_0000;
+}
+
+/**
+ * Whether a rule with a chance answers its `matchNumber`-th matching capture: seeded rules
+ * repeat exactly, others draw with `random`. A rule without a chance always does.
+ */
+export function chanceSaysYes(
+  rule: Pick<ResponseRule, 'chance' | 'seed'>,
+  matchNumber: number,
+  random: () => number = Math.random,
+): boolean {
+  if (rule.chance === undefined) return true;
+  const draw = rule.seed === undefined ? random() : seededDraw(rule.seed, matchNumber);
+  return draw * 100 < rule.chance;
 }

@@ -42,6 +42,9 @@ import { createResponsesService } from './features/responses/responses.service.j
 import { forwardingRoutes } from './features/forwarding/forwarding.routes.js';
 import { createResponders } from './features/forwarding/responders.js';
 import { createStreamHub } from './features/forwarding/stream-hub.js';
+import { createWaitsRepo } from './features/waits/waits.repo.js';
+import { waitsRoutes } from './features/waits/waits.routes.js';
+import { createWaitsService, type WaitsService } from './features/waits/waits.service.js';
 import { createAnalyticsRepo } from './features/short-links/analytics.repo.js';
 import { createClicksRepo } from './features/short-links/clicks.repo.js';
 import { createClicksService, type ClicksService } from './features/short-links/clicks.service.js';
@@ -74,6 +77,7 @@ export interface Services {
   suggestions: SuggestionsService;
   admin: AdminService;
   sessionsAdmin: SessionsAdminService;
+  waits: WaitsService;
 }
 
 declare module 'fastify' {
@@ -136,6 +140,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     eventMaxAgeMs: config.eventMaxAgeMs,
     onStored: (sessionId) => streamHub.stored(sessionId),
   });
+  const waits = createWaitsService({
+    hub: streamHub,
+    repo: createWaitsRepo(database.db),
+    webhooksRepo,
+    repairMs: config.streamKeepAliveMs,
+    onError: (error) => reportError(error, 'a wait could not read new events'),
+  });
   const responders = createResponders({
     hub: streamHub,
     cluster: realtime.cluster,
@@ -188,7 +199,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: adminRepo,
     secret: await loadAdminSecret(adminRepo, config.adminSecret),
   });
-  app.decorate('services', { sessions, webhooks, links, clicks, suggestions, admin, sessionsAdmin });
+  app.decorate('services', { sessions, webhooks, links, clicks, suggestions, admin, sessionsAdmin, waits });
   app.decorate('database', database);
   const storage =
     database.dialect === 'sqlite'
@@ -223,6 +234,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(healthRoutes, { storageProblem: async () => (storage ? storage.problem() : null) });
   await app.register(sessionsRoutes, { sessions, limiter, sessionsPerMinute: config.sessionsPerMinute });
   await app.register(eventsRoutes, { webhooks, publicUrl: config.publicUrl });
+  await app.register(waitsRoutes, { waits });
   await app.register(replayRoutes, {
     webhooks,
     allowPrivate: config.replayAllowPrivate,

@@ -54,3 +54,23 @@ export function parseResponses(raw: string): RawResponse[] {
   }
   return responses;
 }
+
+export interface RawOutcome {
+  /** Everything the server wrote, as latin1 text. */
+  received: string;
+  /** The socket error's code (ECONNRESET for a reset), or null when it closed cleanly. */
+  error: string | null;
+}
+
+/** Sends `bytes` on a new connection and resolves once the server ends it, however it does. */
+export function rawUntilClosed(port: number, bytes: string | Buffer): Promise<RawOutcome> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    let error: string | null = null;
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', (problem: NodeJS.ErrnoException) => (error = problem.code ?? problem.message));
+    socket.on('close', () => resolve({ received: Buffer.concat(chunks).toString('latin1'), error }));
+    socket.write(bytes);
+  });
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_REQUEST } from '../../../../shared/realtime.js';
-import type { ResponseRuleInput } from '../../../../shared/responses.js';
+import { chanceSaysYes, type ResponseRuleInput } from '../../../../shared/responses.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import type { WebhookEvent } from '../../../../shared/webhooks.js';
 import { buildTestApp, storageBackends } from '../../../test/app.js';
@@ -105,6 +105,41 @@ describe.each(storageBackends)('captures answered by scripted responses on $name
       { status: 404, source: 'rule', rule: 3 },
       { status: 202, source: 'rule', rule: 1 },
     ]);
+  });
+
+  it('a rule with a chance and a seed answers the same captures after every save; the rest fall through', async () => {
+    const user = await createSession(app);
+    const rules: ResponseRuleInput[] = [
+      { path: '/flaky', chance: 30, seed: 7, responses: [{ status: 503 }] },
+      { path: '/flaky', responses: [{ status: 202 }] },
+    ];
+    // The n-th matching capture's draw depends on the seed and n alone.
+    const expected = Array.from({ length: 30 }, (_, index) =>
+      chanceSaysYes({ chance: 30, seed: 7 }, index + 1) ? 503 : 202,
+    );
+    expect(new Set(expected)).toEqual(new Set([503, 202]));
+    await saveRules(app, user, rules);
+    expect(await statuses(app, user, 30, '/flaky')).toEqual(expected);
+    await saveRules(app, user, rules);
+    expect(await statuses(app, user, 30, '/flaky')).toEqual(expected);
+    const events = (await listEvents(app, user)).slice(0, 30).reverse();
+    expect(events.map((event) => event.response)).toEqual(
+      expected.map((status) => ({ status, source: 'rule', rule: status === 503 ? 1 : 2 })),
+    );
+  });
+
+  it('a rule with a chance moves through its sequence only on the captures it answers', async () => {
+    const user = await createSession(app);
+    await saveRules(app, user, [
+      { chance: 50, seed: 3, responses: [{ status: 500 }, { status: 501 }, { status: 502 }], then: 'cycle' },
+    ]);
+    const got = await statuses(app, user, 20);
+    const answered = got.filter((status) => status !== 200);
+    expect(answered.length).toBeGreaterThan(3);
+    expect(answered).toEqual(answered.map((_, index) => [500, 501, 502][index % 3]));
+    expect(got.map((status) => status !== 200)).toEqual(
+      Array.from({ length: 20 }, (_, index) => chanceSaysYes({ chance: 50, seed: 3 }, index + 1)),
+    );
   });
 
   it('a request no rule matches gets the default answer, recorded as such', async () => {

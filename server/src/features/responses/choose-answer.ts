@@ -1,11 +1,20 @@
 /**
  * The capture route's one call into scripted responses: which answer a captured request gets
  * from its session's rules, and how that answer is sent once the event is stored and pushed.
+ * Templates are evaluated here, before the event is stored, so that it records what the sender got.
  */
+import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
-import type { ScriptedResponse } from '../../../../shared/responses.js';
+import {
+  renderAnswer,
+  type PreparedAnswer,
+  type RenderedAnswer,
+  type TemplateRequest,
+} from '../../../../shared/response-templates.js';
+import { isFault } from '../../../../shared/responses.js';
 import type { CaptureResponse } from '../../../../shared/webhooks.js';
+import { actOutFault, type HeldConnections } from './faults.js';
 import type { ResponsesService } from './responses.service.js';
 
 export interface RuleAnswer {
@@ -15,24 +24,79 @@ export interface RuleAnswer {
   send(reply: FastifyReply): Promise<FastifyReply>;
 }
 
+/** The parts of a capture the rules look at. */
+export interface RuleCapture {
+  sessionId: string;
+  method: string;
+  path: string;
+  queryString: string;
+  rawHeaders: [string, string][];
+  body: Buffer;
+  truncated: boolean;
+}
+
+const TEMPLATE_TOOLS = { uuid: randomUUID, now: () => new Date() };
+
+/** A fault records status 0: the sender got no answer. */
+const NO_ANSWER = 0;
+
 /**
  * The answer the rules give this capture, or null for the default answer (no rule matches, or
  * the body was refused for its size, which always answers 413).
  */
 export async function chooseAnswer(
   responses: ResponsesService,
-  capture: { sessionId: string; method: string; path: string; truncated: boolean },
+  capture: RuleCapture,
+  held: HeldConnections,
 ): Promise<RuleAnswer | null> {
   if (capture.truncated) return null;
   const answer = await responses.answerFor(capture.sessionId, capture.method, capture.path);
   if (!answer) return null;
   const { response } = answer;
+  const rule = answer.ruleIndex + 1;
+  if (isFault(response)) {
+    return {
+      record: { status: NO_ANSWER, source: 'rule', rule },
+      async send(reply) {
+        if (response.delayMs > 0) await delay(response.delayMs);
+        return actOutFault(reply, response.fault, held);
+      },
+    };
+  }
+  const rendered = answerTo(response, capture);
   return {
-    record: { status: response.status, source: 'rule', rule: answer.ruleIndex + 1 },
+    record: { status: 'error' in rendered ? 500 : rendered.status, source: 'rule', rule },
     async send(reply) {
       // After the event is stored and pushed, so the browser shows the request while its sender waits.
-      if (response.delayMs > 0) await delay(response.delayMs);
-      return sendResponse(reply, response);
+      if (response.answer.delayMs > 0) await delay(response.answer.delayMs);
+      if ('error' in rendered) {
+        return reply.status(500).send({ error: `Rule ${rule} could not make its answer. ${rendered.error}` });
+      }
+      return sendResponse(reply, rendered);
+    },
+  };
+}
+
+/** The rule's answer for this capture; most responses have no templates and are taken as written. */
+function answerTo(prepared: PreparedAnswer, capture: RuleCapture): RenderedAnswer | { error: string } {
+  const { answer, templates } = prepared;
+  // Without templates the schema allows only a numeric status.
+  if (templates === null)
+    return { status: answer.status as number, headers: answer.headers, body: answer.body };
+  return renderAnswer(prepared, templateRequest(capture), TEMPLATE_TOOLS);
+}
+
+/** The capture as templates read it; the body is decoded only if a template asks for it. */
+function templateRequest(capture: RuleCapture): TemplateRequest {
+  let bodyText: string | undefined;
+  return {
+    method: capture.method,
+    path: capture.path,
+    queryString: capture.queryString,
+    rawHeaders: capture.rawHeaders,
+    get bodyText() {
+      bodyText ??= capture.body.toString('utf8');
+      return bodyText;
     },
   };
 }
@@ -40,7 +104,7 @@ export async function chooseAnswer(
 const isCorsHeader = (name: string) => name.toLowerCase().startsWith('access-control-');
 
 /** The rule's status, headers and body, byte for byte; the capture's CORS headers stay unless the rule sets its own. */
-function sendResponse(reply: FastifyReply, response: ScriptedResponse): FastifyReply {
+function sendResponse(reply: FastifyReply, response: RenderedAnswer): FastifyReply {
   const names = Object.keys(response.headers);
   if (names.some(isCorsHeader)) {
     for (const name of Object.keys(reply.getHeaders())) {

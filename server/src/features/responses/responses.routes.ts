@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { templateProblem } from '../../../../shared/response-templates.js';
 import { parseResponseRules } from '../../../../shared/responses.js';
 import { InvalidInputError } from '../../http/errors.js';
 import { requireUser } from '../../http/identity.js';
@@ -16,6 +17,8 @@ export async function responsesRoutes(app: FastifyInstance, options: { responses
     const user = requireUser(request);
     const parsed = parseResponseRules(request.body);
     if ('error' in parsed) throw new InvalidInputError(parsed.error);
+    const problem = templateProblem(parsed.rules);
+    if (problem) throw new InvalidInputError(problem);
     return { rules: await responses.save(user, parsed.rules) };
   });
 }

@@ -78,7 +78,8 @@ describe('the capture path’s reads of response rules', () => {
     ]);
     expect(await responses.answerFor(user.sessionId, 'POST', '/')).toEqual({
       ruleIndex: 0,
-      response: { status: 503, headers: {}, body: '', delayMs: 0 },
+      // A response without templates is taken as written.
+      response: { answer: { status: 503, headers: {}, body: '', delayMs: 0 }, templates: null },
     });
     expect(counts.find).toBe(1);
   });

@@ -1,8 +1,10 @@
+import type { PreparedResponse } from '../../../../shared/response-templates.js';
 import {
+  MAX_RULES,
+  chanceSaysYes,
   firstMatchingRule,
   responseIndex,
   type ResponseRule,
-  type ScriptedResponse,
 } from '../../../../shared/responses.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import { createRulesCache, type CachedRules, type RulesCache } from './rules-cache.js';
@@ -12,8 +14,15 @@ import type { ResponsesRepo } from './responses.repo.js';
 export interface ScriptedAnswer {
   /** 0-based position of the rule that answered. */
   ruleIndex: number;
-  response: ScriptedResponse;
+  /** The response, a fault or an answer with its templates parsed. */
+  response: PreparedResponse;
 }
+
+/**
+ * A rule with a chance keeps two counts: all its matching captures (the draw's number) and those
+ * it answered (its place in the sequence). The second is kept under this offset, past every rule.
+ */
+const ANSWERED_COUNT_OFFSET = MAX_RULES;
 
 export interface ResponsesService {
   /** The user's rules, in order; empty when none were saved. */
@@ -25,7 +34,8 @@ export interface ResponsesService {
   save(user: SessionUser, rules: ResponseRule[]): Promise<ResponseRule[]>;
   /**
    * What the session's rules answer a capture, counting it in the matching rule's sequence; null
-   * when no rule matches. Sessions without rules cost no database round trip once cached.
+   * when no rule matches. A rule whose chance says no for this capture is passed over, as if it did
+   * not match. Sessions without rules cost no database round trip once cached.
    */
   answerFor(sessionId: string, method: string, path: string): Promise<ScriptedAnswer | null>;
   /** True when this instance knows the session has no rules: its captures need not ask answerFor. */
@@ -41,11 +51,14 @@ export function createResponsesService(deps: {
    */
   announceChange?: (sessionId: string) => Promise<void>;
   now?: () => number;
+  /** Draws for rules with a chance and no seed. */
+  random?: () => number;
 }): ResponsesService {
   const { repo } = deps;
   const cache = deps.cache ?? createRulesCache();
   const announceChange = deps.announceChange ?? (() => Promise.resolve());
   const now = deps.now ?? Date.now;
+  const random = deps.random ?? Math.random;
 
   async function activeRules(sessionId: string): Promise<CachedRules> {
     const hit = cache.get(sessionId);
@@ -68,14 +81,25 @@ export function createResponsesService(deps: {
     async answerFor(sessionId, method, path) {
       const active = await activeRules(sessionId);
       if (!active) return null;
-      const ruleIndex = firstMatchingRule(active.targets, method, path);
-      const rule = active.rules[ruleIndex];
-      if (!rule) return null;
-      const matches = await repo.countMatch(sessionId, active.version, ruleIndex);
-      // matches counts this capture too, so it is the 1-based position in the sequence.
-      const response = rule.responses[responseIndex(matches - 1, rule.responses.length, rule.then)];
-      // responseIndex stays below the length, and the schema keeps at least one response.
-      return { ruleIndex, response: response as ScriptedResponse };
+      for (let from = 0; ;) {
+        const ruleIndex = firstMatchingRule(active.targets, method, path, from);
+        const rule = active.rules[ruleIndex];
+        if (!rule) return null;
+        // Counts this capture too, so it is the 1-based number of the capture.
+        const matches = await repo.countMatch(sessionId, active.version, ruleIndex);
+        if (!chanceSaysYes(rule, matches, random)) {
+          from = ruleIndex + 1;
+          continue;
+        }
+        const answered =
+          rule.chance === undefined
+            ? matches
+            : await repo.countMatch(sessionId, active.version, ANSWERED_COUNT_OFFSET + ruleIndex);
+        const prepared = active.prepared[ruleIndex] ?? [];
+        const response = prepared[responseIndex(answered - 1, prepared.length, rule.then)];
+        // responseIndex stays below the length, and the schema keeps at least one response.
+        return { ruleIndex, response: response as PreparedResponse };
+      }
     },
   };
 }

@@ -118,7 +118,7 @@ describe.each(storageBackends)('scripted response rules API on $name', ({ postgr
       [
         'a bad status',
         { rules: [{ responses: [ok] }, { responses: [ok] }, { responses: [ok, { status: 600 }] }] },
-        'rules[2].responses[1].status: The status must be a number from 100 to 599.',
+        'rules[2].responses[1].status: The status must be a number from 100 to 599, or a template such as {{query.status}}.',
       ],
       [
         'too many headers',
@@ -159,6 +159,26 @@ describe.each(storageBackends)('scripted response rules API on $name', ({ postgr
         'a bad then',
         { rules: [{ then: 'stop', responses: [ok] }] },
         'rules[0].then: then must be repeat-last or cycle.',
+      ],
+      [
+        'a template that would include a file',
+        { rules: [{ responses: [{ status: 200, body: '{% include "/etc/passwd" %}' }] }] },
+        'rules[0].responses[0].body: Only {{ … }} expressions can be used, no {% … %} tags (tag "include" not found, line:1, col:1).',
+      ],
+      [
+        'a template that cannot be read',
+        { rules: [{ responses: [ok, { status: '{{ query.code ', body: 'x' }] }] },
+        'rules[0].responses[1].status: This template cannot be read: output "{{ query.code " not closed, line:1, col:1.',
+      ],
+      [
+        'a fault that is not one',
+        { rules: [{ responses: [{ fault: 'explode' }] }] },
+        'rules[0].responses[0].fault: fault must be reset, close or timeout.',
+      ],
+      [
+        'a chance over 100',
+        { rules: [{ responses: [ok], chance: 150, seed: 1 }] },
+        'rules[0].chance: The chance must be a percentage from 0 to 100.',
       ],
     ])('%s', async (_name, payload, message) => {
       const user = await createSession(app);

@@ -3,12 +3,15 @@
  * is read from the database once; saves made by this process replace the entry, and saves made
  * on another instance are announced (realtime/cluster.ts), which drops it here.
  */
+import { prepareResponse, type PreparedResponse } from '../../../../shared/response-templates.js';
 import { compileRule, type RuleTarget } from '../../../../shared/responses.js';
 import type { StoredRules } from './responses.repo.js';
 
 export interface ActiveRules extends StoredRules {
   /** The method and path test of each rule, in rule order. */
   targets: RuleTarget[];
+  /** Each rule's responses with their templates parsed, so captures only evaluate them. */
+  prepared: PreparedResponse[][];
 }
 
 /** A session's rules, or null when it has none; undefined when not cached. */
@@ -30,7 +33,11 @@ export interface RulesCache {
 function activate(stored: StoredRules | null): CachedRules {
   // No rules at all behaves exactly like no saved row: the default answer, no counting.
   if (!stored || stored.rules.length === 0) return null;
-  return { ...stored, targets: stored.rules.map(compileRule) };
+  return {
+    ...stored,
+    targets: stored.rules.map(compileRule),
+    prepared: stored.rules.map((rule) => rule.responses.map(prepareResponse)),
+  };
 }
 
 export function createRulesCache(limit = 100_000): RulesCache {

@@ -10,6 +10,7 @@ import { isSessionId } from '../../../../shared/sessions.js';
 import { clientIp } from '../../http/client-ip.js';
 import { HttpError, NotFoundError } from '../../http/errors.js';
 import { chooseAnswer } from '../responses/choose-answer.js';
+import { createHeldConnections } from '../responses/faults.js';
 import type { ResponsesService } from '../responses/responses.service.js';
 import { SUSPENDED_MESSAGE, type Suspensions } from '../sessions/sessions-admin.service.js';
 import { AWAITING_FORWARDER, type Responders } from '../forwarding/responders.js';
@@ -81,6 +82,9 @@ export async function captureRoutes(
     request.raw.headers['content-type'] = 'application/octet-stream';
   });
   app.addHook('onSend', sandboxAnswer);
+  // Connections a `timeout` fault holds would keep the server from closing.
+  const held = createHeldConnections();
+  app.addHook('preClose', async () => held.closeAll());
 
   async function handleCapture(
     request: FastifyRequest<{ Params: { sessionId: string } }>,
@@ -107,12 +111,11 @@ export async function captureRoutes(
     const scripted =
       awaitsForwarder || options.responses.isKnownRuleless(sessionId)
         ? null
-        : await chooseAnswer(options.responses, {
-            sessionId,
-            method: request.method,
-            path: target.path,
-            truncated,
-          });
+        : await chooseAnswer(
+            options.responses,
+            { sessionId, method: request.method, ...target, rawHeaders, body, truncated },
+            held,
+          );
     const event = await options.webhooks.capture(owner, {
       sessionId,
       method: request.method,

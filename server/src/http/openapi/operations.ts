@@ -18,6 +18,7 @@ import { suspendedBodySchema } from '../../features/sessions/sessions-admin.rout
 import { disabledBodySchema } from '../../features/short-links/links-admin.routes.js';
 import { filterSchema } from '../../features/webhooks/event-search.js';
 import { eventIdSchema, eventsPageSchema, exportSchema } from '../../features/webhooks/events.routes.js';
+import { waitQuerySchema } from '../../features/waits/waits.routes.js';
 
 export type Access = 'public' | 'session' | 'admin';
 
@@ -325,6 +326,30 @@ export const apiOperations: ApiOperation[] = [
       200: { description: 'The file.', mediaType: 'application/octet-stream' },
       ...invalid,
       ...unauthorised,
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/events/wait',
+    tag: 'Webhook Inspector',
+    summary: 'Wait for matching requests',
+    description:
+      'Takes the filters of `GET /api/events` plus `after`, `count` and `timeout`. Answers with the first ' +
+      '`count` matching events, oldest first, as soon as that many exist (at once if they already do). ' +
+      'When the timeout passes first: 408 with the matches so far. A client that goes away ends the wait.',
+    access: 'session',
+    query: waitQuerySchema.extend(searchQuery.shape),
+    responses: {
+      200: {
+        description: 'All of them arrived.',
+        schema: z.object({ events: z.array(z.object({ id: z.number().int() }).passthrough()) }),
+      },
+      ...invalid,
+      ...unauthorised,
+      408: {
+        description: 'The timeout passed first; the events that matched until then.',
+        schema: errorSchema.extend({ events: z.array(z.object({ id: z.number().int() }).passthrough()) }),
+      },
     },
   },
   ...captureOperations('/webhook/:sessionId'),

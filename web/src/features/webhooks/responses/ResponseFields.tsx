@@ -2,7 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { MAX_RESPONSE_DELAY_MS } from '../../../../../shared/responses';
+import { MAX_RESPONSE_DELAY_MS, RESPONSE_FAULTS } from '../../../../../shared/responses';
 import { responseMessages } from './messages';
 import type { ResponseDraft } from './rule-draft';
 
@@ -15,7 +15,7 @@ interface ResponseFieldsProps {
   onRemove: () => void;
 }
 
-/** One answer of a rule: status, delay, headers and body. */
+/** One answer of a rule: status, delay, headers and body, or a fault instead of an answer. */
 export function ResponseFields({ index, draft, canRemove, onChange, onRemove }: ResponseFieldsProps) {
   const text = responseMessages.editor;
   const position = index + 1;
@@ -33,21 +33,36 @@ export function ResponseFields({ index, draft, canRemove, onChange, onRemove }: 
         )}
       </div>
       <Row className="g-2 mb-2">
-        <Col xs={6}>
-          <Form.Label htmlFor={id('status')} className="small mb-1">
-            {text.status}
+        <Col sm={4}>
+          <Form.Label htmlFor={id('kind')} className="small mb-1">
+            {text.answerKind}
           </Form.Label>
-          <Form.Control
-            id={id('status')}
-            type="number"
-            min={100}
-            max={599}
-            size="sm"
-            value={draft.status}
-            onChange={set('status')}
-          />
+          <Form.Select id={id('kind')} size="sm" value={draft.fault} onChange={set('fault')}>
+            {(['', ...RESPONSE_FAULTS] as const).map((kind) => (
+              <option key={kind} value={kind}>
+                {text.answerKinds[kind]}
+              </option>
+            ))}
+          </Form.Select>
         </Col>
-        <Col xs={6}>
+        {!draft.fault && (
+          <Col sm={4}>
+            <Form.Label htmlFor={id('status')} className="small mb-1">
+              {text.status}
+            </Form.Label>
+            <Form.Control
+              id={id('status')}
+              size="sm"
+              className="font-monospace"
+              inputMode="numeric"
+              placeholder={text.statusPlaceholder}
+              value={draft.status}
+              onChange={set('status')}
+              spellCheck={false}
+            />
+          </Col>
+        )}
+        <Col sm={4}>
           <Form.Label htmlFor={id('delay')} className="small mb-1">
             {text.delayMs}
           </Form.Label>
@@ -63,6 +78,26 @@ export function ResponseFields({ index, draft, canRemove, onChange, onRemove }: 
           />
         </Col>
       </Row>
+      {draft.fault ? (
+        <Form.Text className="d-block">{text.faultHelp[draft.fault]}</Form.Text>
+      ) : (
+        <AnswerFields {...{ draft, id, set }} />
+      )}
+    </fieldset>
+  );
+}
+
+interface AnswerFieldsProps {
+  draft: ResponseDraft;
+  id: (field: string) => string;
+  set: (field: keyof ResponseDraft) => (event: { target: { value: string } }) => void;
+}
+
+/** The headers and body of an answer. */
+function AnswerFields({ draft, id, set }: AnswerFieldsProps) {
+  const text = responseMessages.editor;
+  return (
+    <>
       <Form.Label htmlFor={id('headers')} className="small mb-1">
         {text.headers} <span className="text-body-secondary">({text.headersHelp})</span>
       </Form.Label>
@@ -89,6 +124,6 @@ export function ResponseFields({ index, draft, canRemove, onChange, onRemove }: 
         onChange={set('body')}
         spellCheck={false}
       />
-    </fieldset>
+    </>
   );
 }

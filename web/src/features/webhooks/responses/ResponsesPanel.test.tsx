@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ResponseRule } from '../../../../../shared/responses';
 import { renderWithProviders, stubFetch, type Answer, type Call } from '../../../test/render';
 import { ResponsesPanel } from './ResponsesPanel';
-import { RESPONSE_PRESETS } from './presets';
+import { RESPONSE_PRESETS, SLACK_PRESET } from './presets';
 
 const SESSION = '3f2b8c1e-6d4a-4b7e-9a1c-2e5f7d9b0c41';
 
@@ -158,5 +158,81 @@ describe('ResponsesPanel', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(ruleTexts()).toEqual(['Any method/github→200']);
+  });
+
+  it('a URL check preset opens the editor, whose preview answers the provider’s challenge', async () => {
+    const api = stubApi([]);
+    renderPanel();
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: 'Presets' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Slack url_verification' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add rule' });
+    const preview = await within(dialog).findByRole('status', { name: 'The answer' });
+    expect(preview.textContent).toContain(
+      '{"challenge": "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P"}',
+    );
+    fireEvent.change(within(dialog).getByLabelText('Request body'), {
+      target: { value: '{"type":"url_verification","challenge":"typed-by-hand"}' },
+    });
+    expect(preview.textContent).toContain('{"challenge": "typed-by-hand"}');
+    fireEvent.change(within(dialog).getByLabelText('Request method'), { target: { value: 'GET' } });
+    expect(preview.textContent).toBe(
+      'This rule does not match this request: it goes on to the next rule or the default answer.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Responses saved. Sequences start again from the first answer.');
+    expect(api.puts()).toEqual([{ rules: [SLACK_PRESET.rule] }]);
+  });
+
+  it('a fault replaces the answer, and the chance and seed are saved with the rule', async () => {
+    const api = stubApi([]);
+    renderPanel();
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add rule' });
+    fireEvent.change(within(dialog).getByLabelText('Answer'), { target: { value: 'reset' } });
+    expect(within(dialog).queryByLabelText('Status')).toBeNull();
+    expect(
+      await within(dialog).findByText('The connection is reset: the sender gets no answer.'),
+    ).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('Chance (%)'), { target: { value: '30' } });
+    fireEvent.change(within(dialog).getByLabelText('Seed'), { target: { value: '42' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(ruleTexts()).toEqual(['Any method*→reset (30 % of requests, seed 42)']);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Responses saved. Sequences start again from the first answer.');
+    expect(api.puts()).toEqual([
+      {
+        rules: [
+          {
+            method: '*',
+            path: '*',
+            then: 'repeat-last',
+            chance: 30,
+            seed: 42,
+            responses: [{ fault: 'reset', delayMs: 0 }],
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('the editor refuses a template the server could not read', async () => {
+    stubApi([]);
+    renderPanel();
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add rule' });
+    await within(dialog).findByRole('status', { name: 'The answer' });
+    fireEvent.change(within(dialog).getByLabelText('Body'), { target: { value: '{% include "x" %}' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(
+      await within(dialog).findByText(
+        'responses[0].body: Only {{ … }} expressions can be used, no {% … %} tags (tag "include" not found, line:1, col:1).',
+      ),
+    ).toBeInTheDocument();
   });
 });

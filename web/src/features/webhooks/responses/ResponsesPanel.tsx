@@ -10,18 +10,20 @@ import DropdownButton from 'react-bootstrap/DropdownButton';
 import { LoadingStatus } from '../../../components/LoadingStatus';
 import { RetryAlert } from '../../../components/RetryAlert';
 import { responseMessages as text } from './messages';
-import { RESPONSE_PRESETS } from './presets';
+import { RESPONSE_PRESETS, URL_CHECK_PRESETS } from './presets';
 import { RuleEditorModal } from './RuleEditorModal';
 import { RuleList } from './RuleList';
+import type { SampleRequest } from './preview';
 import { emptyRuleDraft, toDraft, type RuleDraft } from './rule-draft';
 import { moveRule, putRule, removeRule } from './rules-list';
 import { useResponseRules } from './useResponseRules';
 import './responses.css';
 
-/** The rule open in the editor: its index (null for a new one) and where the form starts. */
+/** The rule open in the editor: its index (null for a new one), where the form and its preview start. */
 interface Editing {
   index: number | null;
   initial: RuleDraft;
+  sample?: SampleRequest;
 }
 
 export function ResponsesPanel({ sessionId }: { sessionId: string }) {
@@ -87,6 +89,18 @@ export function ResponsesPanel({ sessionId }: { sessionId: string }) {
                     {preset.name}
                   </Dropdown.Item>
                 ))}
+                <Dropdown.Divider />
+                <Dropdown.Header>{text.urlChecks}</Dropdown.Header>
+                {URL_CHECK_PRESETS.map((preset) => (
+                  <Dropdown.Item
+                    key={preset.name}
+                    onClick={() =>
+                      setEditing({ index: null, initial: toDraft(preset.rule), sample: preset.sample })
+                    }
+                  >
+                    {preset.name}
+                  </Dropdown.Item>
+                ))}
               </DropdownButton>
               {view.hasChanges && <span className="small text-warning-emphasis ms-auto">{text.unsaved}</span>}
               <Button
@@ -106,6 +120,7 @@ export function ResponsesPanel({ sessionId }: { sessionId: string }) {
         <RuleEditorModal
           position={editing.index === null ? null : editing.index + 1}
           initial={editing.initial}
+          initialSample={editing.sample}
           onCancel={() => setEditing(null)}
           onApply={(rule) => {
             view.change(putRule(rules, editing.index, rule));

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -7,8 +7,16 @@ import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import { MAX_RULE_RESPONSES, RULE_THEN, type ResponseRule } from '../../../../../shared/responses';
 import { responseMessages } from './messages';
+import { ChanceFields } from './ChanceFields';
+import { PresetSelect } from './PresetSelect';
+import { RESPONSE_PRESETS, URL_CHECK_PRESETS } from './presets';
+import { EMPTY_SAMPLE, type SampleRequest, type TemplatesModule } from './preview';
 import { ResponseFields } from './ResponseFields';
-import { emptyResponseDraft, fromDraft, type RuleDraft } from './rule-draft';
+import { RulePreview } from './RulePreview';
+import { emptyResponseDraft, fromDraft, toDraft, type RuleDraft } from './rule-draft';
+import { useResponseTemplates } from './useResponseTemplates';
+
+const PRESETS = [...URL_CHECK_PRESETS, ...RESPONSE_PRESETS];
 
 const COMMON_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
@@ -16,15 +24,29 @@ interface RuleEditorModalProps {
   /** 1-based position of the rule being edited; null for a new rule. */
   position: number | null;
   initial: RuleDraft;
+  /** The request the preview starts from. */
+  initialSample?: SampleRequest;
   onApply: (rule: ResponseRule) => void;
   onCancel: () => void;
 }
 
-/** Adds or edits one rule; checked with the server's own rules before it goes into the list. */
-export function RuleEditorModal({ position, initial, onApply, onCancel }: RuleEditorModalProps) {
+/**
+ * Adds or edits one rule, with a preview of what it answers a sample request; checked with the
+ * server's own rules (templates included) before it goes into the list.
+ */
+export function RuleEditorModal({
+  position,
+  initial,
+  initialSample,
+  onApply,
+  onCancel,
+}: RuleEditorModalProps) {
   const text = responseMessages.editor;
   const [draft, setDraft] = useState(initial);
+  const [sample, setSample] = useState<SampleRequest>(initialSample ?? EMPTY_SAMPLE);
   const [error, setError] = useState<string | null>(null);
+  const templates = useResponseTemplates();
+  const parsed = useMemo(() => checkedRule(draft, templates), [draft, templates]);
   const methods =
     COMMON_METHODS.includes(draft.method) || draft.method === '*'
       ? COMMON_METHODS
@@ -33,9 +55,16 @@ export function RuleEditorModal({ position, initial, onApply, onCancel }: RuleEd
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const result = fromDraft(draft);
-    if ('error' in result) return setError(result.error);
-    onApply(result.rule);
+    if ('error' in parsed) return setError(parsed.error);
+    onApply(parsed.rule);
+  }
+
+  function choosePreset(name: string) {
+    const preset = PRESETS.find((candidate) => candidate.name === name);
+    if (!preset) return;
+    setDraft(toDraft(preset.rule));
+    setSample(preset.sample ?? EMPTY_SAMPLE);
+    setError(null);
   }
 
   function changeResponse(index: number, next: RuleDraft['responses'][number]) {
@@ -51,6 +80,7 @@ export function RuleEditorModal({ position, initial, onApply, onCancel }: RuleEd
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
+          <PresetSelect onChoose={choosePreset} />
           <Row className="g-2 mb-2">
             <Col sm={3}>
               <Form.Label htmlFor="rule-method" className="small mb-1">
@@ -100,9 +130,11 @@ export function RuleEditorModal({ position, initial, onApply, onCancel }: RuleEd
               </Form.Select>
             </Col>
           </Row>
-          <Form.Text id="rule-path-help" className="d-block mb-3">
+          <Form.Text id="rule-path-help" className="d-block mb-2">
             {text.pathHelp}
           </Form.Text>
+          <ChanceFields draft={draft} onChange={setDraft} />
+          <Form.Text className="d-block mb-3">{text.templateHelp}</Form.Text>
           {draft.responses.map((response, index) => (
             <ResponseFields
               key={index}
@@ -124,6 +156,7 @@ export function RuleEditorModal({ position, initial, onApply, onCancel }: RuleEd
               {text.addResponse}
             </Button>
           )}
+          <RulePreview rule={parsed} sample={sample} onSampleChange={setSample} templates={templates} />
           {error && (
             <Alert variant="danger" className="mt-3 mb-0 py-2">
               {error}
@@ -142,4 +175,16 @@ export function RuleEditorModal({ position, initial, onApply, onCancel }: RuleEd
       </Form>
     </Modal>
   );
+}
+
+/** The rule the form describes, its templates checked as the server will once they have loaded. */
+function checkedRule(
+  draft: RuleDraft,
+  templates: TemplatesModule | null,
+): { rule: ResponseRule } | { error: string } {
+  const result = fromDraft(draft);
+  if ('error' in result || !templates) return result;
+  const problem = templates.templateProblem([result.rule]);
+  // The problem names the field in a list of rules; the editor holds one.
+  return problem ? { error: problem.replace(/^rules\[0\]\./, '') } : result;
 }

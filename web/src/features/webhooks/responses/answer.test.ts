@@ -38,4 +38,10 @@ describe('describeAnswer', () => {
       'Waiting for your forwarder’s answer…',
     );
   });
+
+  it('says a fault gave no answer', () => {
+    expect(describeAnswer({ status: 0, source: 'rule', rule: 2 })).toBe(
+      'No answer: rule 2 reset, cut off or held the connection',
+    );
+  });
 });

@@ -19,6 +19,8 @@ export function describeAnswer(response: CaptureResponse): string {
   const { answer } = responseMessages;
   const { status, source } = response;
   if (status === null) return answer.forwarderPending;
+  // A fault: the sender got nothing at all.
+  if (status === 0 && source === 'rule') return answer.fault(response.rule);
   switch (source) {
     case 'rule':
       return response.rule === undefined ? answer.anyRule(status) : answer.rule(status, response.rule);

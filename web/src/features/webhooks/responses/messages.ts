@@ -13,6 +13,7 @@ export const responseMessages = {
     'The first rule whose method and path match answers. Other requests get the default answer.',
   addRule: 'Add rule',
   presets: 'Presets',
+  urlChecks: 'URL checks',
   save: 'Save',
   saving: 'Saving…',
   unsaved: 'Unsaved changes',
@@ -28,6 +29,9 @@ export const responseMessages = {
   anyMethod: 'Any method',
   thenLabels: { 'repeat-last': 'then the last again', cycle: 'then from the start' },
   delay: (ms: number) => `after ${ms >= 1000 && ms % 100 === 0 ? `${ms / 1000} s` : `${ms} ms`}`,
+  faultLabels: { reset: 'reset', close: 'cut off', timeout: 'no answer' },
+  chanceNote: (chance: number, seed: number | undefined) =>
+    seed === undefined ? `(${chance} % of requests)` : `(${chance} % of requests, seed ${seed})`,
 
   editor: {
     addTitle: 'Add rule',
@@ -39,6 +43,19 @@ export const responseMessages = {
     thenOptions: { 'repeat-last': 'Repeat the last response', cycle: 'Start again from the first' },
     response: (position: number) => `Response ${position}`,
     status: 'Status',
+    statusPlaceholder: '200 or {{query.status}}',
+    answerKind: 'Answer',
+    answerKinds: {
+      '': 'Send this answer',
+      reset: 'Reset the connection',
+      close: 'Close before the body ends',
+      timeout: 'Never answer (time out)',
+    },
+    faultHelp: {
+      reset: 'The connection is reset before any byte is sent.',
+      close: 'The head and the start of the body are sent, then the connection is closed.',
+      timeout: 'Nothing is sent until the sender gives up (at most 5 minutes).',
+    },
     delayMs: 'Delay (ms)',
     headers: 'Headers',
     headersHelp: 'One per line, as Name: value',
@@ -49,6 +66,34 @@ export const responseMessages = {
     apply: 'Apply',
     headerLineProblem: (line: number) => `Headers, line ${line}: write it as Name: value.`,
     notSavedYet: 'Changes take effect when you save.',
+    preset: 'Start from a preset',
+    presetNone: 'Choose a preset…',
+    chance: 'Chance (%)',
+    seed: 'Seed',
+    chanceHelp:
+      'Empty: the rule answers every matching request. Otherwise it answers this share of them and the rest go on to the next rule, as if it did not match; a seed makes the same requests fail again after every save.',
+    templateHelp:
+      'Status, header values and body may use {{method}}, {{path}}, {{query.NAME}}, {{header.NAME}}, {{body.field}} (a JSON body), {{body}}, {{uuid}} and {{now}}. A query name with dots: {{query["hub.challenge"]}}.',
+  },
+
+  preview: {
+    title: 'Preview',
+    intro: 'What this rule’s first answer gives a request like this:',
+    method: 'Request method',
+    unreadable: 'The preview shows once the rule can be read.',
+    target: 'Path and query',
+    headers: 'Request headers',
+    body: 'Request body',
+    loading: 'Loading the preview…',
+    noMatch: 'This rule does not match this request: it goes on to the next rule or the default answer.',
+    fault: {
+      reset: 'The connection is reset: the sender gets no answer.',
+      close: 'The head and part of the body are sent, then the connection is closed.',
+      timeout: 'Nothing is sent: the sender waits until it gives up.',
+    },
+    error: (error: string) => `The sender would get 500: ${error}`,
+    answerLabel: 'The answer',
+    chance: (chance: number) => `The rule answers ${chance} % of the matching requests.`,
   },
 
   answer: {
@@ -64,5 +109,9 @@ export const responseMessages = {
     forwarder: (status: number) => `Answered ${status} by your forwarder`,
     forwarderPending: 'Waiting for your forwarder’s answer…',
     error: (status: number) => `Answered ${status} by Hookbay: the forwarder failed or was too slow`,
+    noAnswer: '—',
+    noAnswerTitle: 'No answer: the connection was reset, cut off or held',
+    fault: (rule: number | undefined) =>
+      `No answer: ${rule === undefined ? 'a response rule' : `rule ${rule}`} reset, cut off or held the connection`,
   },
 } as const;

@@ -48,11 +48,13 @@ describe('rule drafts', () => {
       responses: [draft.responses[0]!, { ...draft.responses[1]!, status: '700' }],
     };
     expect(fromDraft(badStatus)).toEqual({
-      error: 'responses[1].status: The status must be a number from 100 to 599.',
+      error:
+        'responses[1].status: The status must be a number from 100 to 599, or a template such as {{query.status}}.',
     });
     const emptyStatus = { ...draft, responses: [{ ...draft.responses[0]!, status: '' }] };
     expect(fromDraft(emptyStatus)).toEqual({
-      error: 'responses[0].status: The status must be a number from 100 to 599.',
+      error:
+        'responses[0].status: The status must be a number from 100 to 599, or a template such as {{query.status}}.',
     });
     const badHeader = { ...draft, responses: [{ ...draft.responses[0]!, headers: 'Connection: close' }] };
     expect(fromDraft(badHeader)).toEqual({
@@ -65,5 +67,27 @@ describe('rule drafts', () => {
     expect(fromDraft({ ...draft, path: 'github' })).toEqual({
       error: 'path: The path must start with / or *, with no spaces, ? or #, for example /github/*.',
     });
+  });
+
+  it('a fault, a status template, a chance and a seed come back unchanged through the form', () => {
+    const flaky: ResponseRule = {
+      method: '*',
+      path: '*',
+      then: 'cycle',
+      chance: 12.5,
+      seed: 9,
+      responses: [
+        { fault: 'close', delayMs: 200 },
+        { status: '{{ query.status }}', headers: { 'X-Id': '{{uuid}}' }, body: '{{body}}', delayMs: 0 },
+      ],
+    };
+    expect(toDraft(flaky).responses[0]).toMatchObject({ fault: 'close', delayMs: '200' });
+    expect(fromDraft(toDraft(flaky))).toEqual({ rule: flaky });
+  });
+
+  it('an empty chance leaves the rule answering every request', () => {
+    const draft = { ...emptyRuleDraft(), chance: ' ', seed: '' };
+    const result = fromDraft(draft);
+    expect('rule' in result && 'chance' in result.rule).toBe(false);
   });
 });

@@ -4,13 +4,19 @@
  */
 import {
   fieldName,
+  hasTemplate,
+  isFault,
   responseRuleSchema,
+  type ResponseFault,
   type ResponseRule,
   type RuleThen,
 } from '../../../../../shared/responses';
 import { responseMessages } from './messages';
 
 export interface ResponseDraft {
+  /** '' for an answer, or the fault sent instead of one (then only the delay counts). */
+  fault: '' | ResponseFault;
+  /** A number, or a template such as {{query.status}}. */
   status: string;
   delayMs: string;
   /** One header per line, as "Name: value". */
@@ -22,15 +28,26 @@ export interface RuleDraft {
   method: string;
   path: string;
   then: RuleThen;
+  /** Percent of matching requests the rule answers; '' for all. */
+  chance: string;
+  /** '' for a new draw each time. */
+  seed: string;
   responses: ResponseDraft[];
 }
 
 export function emptyResponseDraft(): ResponseDraft {
-  return { status: '200', delayMs: '0', headers: '', body: '' };
+  return { fault: '', status: '200', delayMs: '0', headers: '', body: '' };
 }
 
 export function emptyRuleDraft(): RuleDraft {
-  return { method: '*', path: '*', then: 'repeat-last', responses: [emptyResponseDraft()] };
+  return {
+    method: '*',
+    path: '*',
+    then: 'repeat-last',
+    chance: '',
+    seed: '',
+    responses: [emptyResponseDraft()],
+  };
 }
 
 export function toDraft(rule: ResponseRule): RuleDraft {
@@ -38,14 +55,21 @@ export function toDraft(rule: ResponseRule): RuleDraft {
     method: rule.method,
     path: rule.path,
     then: rule.then,
-    responses: rule.responses.map((response) => ({
-      status: String(response.status),
-      delayMs: String(response.delayMs),
-      headers: Object.entries(response.headers)
-        .map(([name, value]) => `${name}: ${value}`)
-        .join('\n'),
-      body: response.body,
-    })),
+    chance: rule.chance === undefined ? '' : String(rule.chance),
+    seed: rule.seed === undefined ? '' : String(rule.seed),
+    responses: rule.responses.map((response) =>
+      isFault(response)
+        ? { ...emptyResponseDraft(), fault: response.fault, delayMs: String(response.delayMs) }
+        : {
+            fault: '',
+            status: String(response.status),
+            delayMs: String(response.delayMs),
+            headers: Object.entries(response.headers)
+              .map(([name, value]) => `${name}: ${value}`)
+              .join('\n'),
+            body: response.body,
+          },
+    ),
   };
 }
 
@@ -66,10 +90,19 @@ function numberOf(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text);
 }
 
+/** `{[name]: number}` for a filled-in field, nothing for an empty one (the rule then has no such key). */
+function optionalNumber(name: 'chance' | 'seed', text: string): Partial<Record<'chance' | 'seed', number>> {
+  return text.trim() === '' ? {} : { [name]: Number(text) };
+}
+
 /** The rule the form describes, or the first problem in words (naming the field, as the server does). */
 export function fromDraft(draft: RuleDraft): { rule: ResponseRule } | { error: string } {
   const responses = [];
   for (const [index, response] of draft.responses.entries()) {
+    if (response.fault) {
+      responses.push({ fault: response.fault, delayMs: numberOf(response.delayMs) });
+      continue;
+    }
     const parsed = parseHeaderLines(response.headers);
     if ('badLine' in parsed) {
       return {
@@ -77,13 +110,20 @@ export function fromDraft(draft: RuleDraft): { rule: ResponseRule } | { error: s
       };
     }
     responses.push({
-      status: numberOf(response.status),
+      status: hasTemplate(response.status) ? response.status.trim() : numberOf(response.status),
       delayMs: numberOf(response.delayMs),
       headers: parsed.headers,
       body: response.body,
     });
   }
-  const result = responseRuleSchema.safeParse({ ...draft, path: draft.path.trim(), responses });
+  const { chance, seed, ...rest } = draft;
+  const result = responseRuleSchema.safeParse({
+    ...rest,
+    path: draft.path.trim(),
+    ...optionalNumber('chance', chance),
+    ...optionalNumber('seed', seed),
+    responses,
+  });
   if (result.success) return { rule: result.data };
   const issue = result.error.issues[0];
   const field = issue?.path.length ? `${fieldName(issue.path)}: ` : '';

@@ -49,4 +49,13 @@ describe('describeResponses', () => {
     slow.responses[0] = { status: 200, headers: {}, body: '', delayMs: 250 };
     expect(describeResponses(slow)).toBe('200 after 250 ms');
   });
+
+  it('names faults and notes the chance', () => {
+    const flaky = rule([500], { chance: 30 });
+    flaky.responses = [{ fault: 'timeout', delayMs: 0 }, ...flaky.responses];
+    expect(describeResponses(flaky)).toBe('no answer, 500 then the last again (30 % of requests)');
+    expect(describeResponses({ ...rule([200], { chance: 5, seed: 3 }) })).toBe(
+      '200 (5 % of requests, seed 3)',
+    );
+  });
 });

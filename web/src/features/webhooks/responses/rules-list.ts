@@ -1,5 +1,5 @@
 /** The panel's edits to the list of rules, as pure functions, and the one-line summary of a rule. */
-import type { ResponseRule } from '../../../../../shared/responses';
+import { isFault, type ResponseRule, type ScriptedResponse } from '../../../../../shared/responses';
 import { responseMessages } from './messages';
 
 /** The list with rule `index` moved one place up (-1) or down (+1); unchanged at either end. */
@@ -22,13 +22,20 @@ export function putRule<T>(rules: readonly T[], index: number | null, rule: T): 
   return rules.map((current, position) => (position === index ? rule : current));
 }
 
-/** "500, 500, 200 then the last again", with a delay noted where there is one. */
+function describeResponse(response: ScriptedResponse): string {
+  const what = isFault(response) ? responseMessages.faultLabels[response.fault] : String(response.status);
+  return response.delayMs > 0 ? `${what} ${responseMessages.delay(response.delayMs)}` : what;
+}
+
+/**
+ * "500, 500, 200 then the last again", with a delay noted where there is one, faults by name and
+ * the rule's chance last.
+ */
 export function describeResponses(rule: ResponseRule): string {
-  const answers = rule.responses.map((response) =>
-    response.delayMs > 0
-      ? `${response.status} ${responseMessages.delay(response.delayMs)}`
-      : String(response.status),
-  );
-  if (rule.responses.length === 1) return answers.join('');
-  return `${answers.join(', ')} ${responseMessages.thenLabels[rule.then]}`;
+  const answers = rule.responses.map(describeResponse).join(', ');
+  const sequence =
+    rule.responses.length === 1 ? answers : `${answers} ${responseMessages.thenLabels[rule.then]}`;
+  return rule.chance === undefined
+    ? sequence
+    : `${sequence} ${responseMessages.chanceNote(rule.chance, rule.seed)}`;
 }

@@ -1,0 +1,79 @@
+/**
+ * `GET /api/events/wait`: answers once `count` events matching the filters exist (at once if they
+ * already do), or with 408 and what matched so far when the timeout passes first. The request is
+ * held open meanwhile; a client that goes away ends its wait.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../../http/identity.js';
+import { parseInput } from '../../http/validation.js';
+import { filterSchema } from '../webhooks/event-search.js';
+import type { WaitsService } from './waits.service.js';
+
+export const WAIT_COUNT_MAX = 1000;
+export const WAIT_TIMEOUT_MAX_S = 300;
+const AFTER_MESSAGE = 'must be an event id';
+const COUNT_MESSAGE = `must be a whole number from 1 to ${WAIT_COUNT_MAX}`;
+const TIMEOUT_MESSAGE = `must be a number of seconds from 0 to ${WAIT_TIMEOUT_MAX_S}`;
+
+export const waitQuerySchema = z.object({
+  after: z.coerce
+    .number({ error: AFTER_MESSAGE })
+    .int(AFTER_MESSAGE)
+    .min(0, AFTER_MESSAGE)
+    .default(0)
+    .describe('Only events with a larger id count; default: every stored event.'),
+  count: z.coerce
+    .number({ error: COUNT_MESSAGE })
+    .int(COUNT_MESSAGE)
+    .min(1, COUNT_MESSAGE)
+    .max(WAIT_COUNT_MAX, COUNT_MESSAGE)
+    .default(1)
+    .describe('How many matching events to wait for.'),
+  timeout: z.coerce
+    .number({ error: TIMEOUT_MESSAGE })
+    .min(0, TIMEOUT_MESSAGE)
+    .max(WAIT_TIMEOUT_MAX_S, TIMEOUT_MESSAGE)
+    .default(30)
+    .describe('Seconds to wait at most.'),
+});
+
+/** Time on top of the wait before the server's own idle cut may close a held connection. */
+const IDLE_MARGIN_MS = 30_000;
+
+/** The server closes connections idle for a while; a wait is idle by design, so it gets longer. */
+function keepOpenFor(request: FastifyRequest, waitMs: number): void {
+  const socket = request.raw.socket;
+  if (socket.timeout !== undefined && socket.timeout > 0 && socket.timeout < waitMs + IDLE_MARGIN_MS) {
+    socket.setTimeout(waitMs + IDLE_MARGIN_MS);
+  }
+}
+
+export async function waitsRoutes(app: FastifyInstance, options: { waits: WaitsService }) {
+  // No automatic HEAD route: it would wait to send nothing.
+  app.get('/api/events/wait', { exposeHeadRoute: false }, async (request, reply) => {
+    const user = requireUser(request);
+    const { after, count, timeout } = parseInput(waitQuerySchema, request.query);
+    const filter = parseInput(filterSchema, request.query);
+    const timeoutMs = Math.round(timeout * 1000);
+    keepOpenFor(request, timeoutMs);
+    const gone = new AbortController();
+    reply.raw.on('close', () => gone.abort());
+    const { ending, events } = await options.waits.wait(user.sessionId, {
+      filter,
+      after,
+      count,
+      timeoutMs,
+      signal: gone.signal,
+    });
+    if (ending === 'done') return { events };
+    if (gone.signal.aborted) return reply.hijack();
+    if (ending === 'timeout') {
+      return reply.status(408).send({
+        error: `${events.length} of ${count} matching requests arrived within ${timeout} s.`,
+        events,
+      });
+    }
+    return reply.status(503).send({ error: 'The server is shutting down; ask again.', events });
+  });
+}

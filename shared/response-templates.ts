@@ -1,0 +1,350 @@
+/**
+ * Answers built from the request: a scripted response's status, header values and body may hold
+ * `{{ … }}` expressions over the captured request, evaluated by LiquidJS. Only output expressions
+ * and their filters are allowed (every tag is unregistered, so nothing is included, looped or
+ * assigned); the scope holds the request and nothing else, and only its own properties are read,
+ * so `{{ body.constructor }}` is empty. Templates are parsed once (when rules are saved or cached)
+ * and evaluated per capture within a time and memory budget. Shared so that the rule editor's
+ * preview answers exactly what the server will.
+ */
+import { Liquid, type FS, type Template } from 'liquidjs';
+import {
+  fieldName,
+  hasTemplate,
+  isFault,
+  isValidHeaderValue,
+  utf8Length,
+  type AnswerResponse,
+  type FaultResponse,
+  type ResponseRule,
+  type ScriptedResponse,
+} from './responses.js';
+
+/** What a template may read of a captured request. */
+export interface TemplateRequest {
+  method: string;
+  /** The path below the webhook URL, starting with "/". */
+  path: string;
+  /** The query string as sent, without "?". */
+  queryString: string;
+  rawHeaders: readonly (readonly [string, string])[];
+  /** The body as text. */
+  bodyText: string;
+}
+
+/** Where `{{uuid}}` and `{{now}}` come from (the server and the browser each have their own). */
+export interface TemplateTools {
+  uuid(): string;
+  now(): Date;
+}
+
+/** An answer ready to send. */
+export interface RenderedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The largest body a template may produce; more is answered with an error instead. */
+export const MAX_RENDERED_BODY_BYTES = 1024 * 1024;
+const MAX_RENDERED_HEADER_BYTES = 8 * 1024;
+const RENDER_LIMIT_MS = 100;
+/** LiquidJS's unit: characters and array items that filters may allocate in one evaluation. */
+const MEMORY_LIMIT = 16 * 1024 * 1024;
+
+/** Templates never read files: includes, renders and layouts are gone, and this refuses anyway. */
+const NO_FILES: FS = {
+  exists: () => Promise.resolve(false),
+  existsSync: () => false,
+  readFile: () => Promise.reject(new Error('Templates cannot read files.')),
+  readFileSync: () => {
+    throw new Error('Templates cannot read files.');
+  },
+  resolve: (_dir, file) => file,
+  contains: () => Promise.resolve(false),
+  containsSync: () => false,
+};
+
+const engine = new Liquid({
+  fs: NO_FILES,
+  relativeReference: false,
+  ownPropertyOnly: true,
+  strictFilters: true,
+  strictVariables: false,
+  renderLimit: RENDER_LIMIT_MS,
+  memoryLimit: MEMORY_LIMIT,
+});
+for (const name of Object.keys(engine.tags)) delete engine.tags[name];
+
+type Part = string | Template[];
+
+/** A response's answer with its templates parsed; `templates` is null when it has none. */
+export interface PreparedAnswer {
+  answer: AnswerResponse;
+  templates: { status: Part; headers: [string, Part][]; body: Part } | { error: string } | null;
+}
+
+export type PreparedResponse = FaultResponse | PreparedAnswer;
+
+function readableParseError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/^tag ".*" not found/.test(message)) {
+    return `Only {{ … }} expressions can be used, no {% … %} tags (${message}).`;
+  }
+  return `This template cannot be read: ${message}.`;
+}
+
+function parsePart(text: string): Part {
+  return hasTemplate(text) ? engine.parse(text) : text;
+}
+
+/** Parses the answer's templates once; one that cannot be read makes the answer an error. */
+export function prepareAnswer(answer: AnswerResponse): PreparedAnswer {
+  const { status, headers, body } = answer;
+  const isTemplated =
+    typeof status === 'string' || hasTemplate(body) || Object.values(headers).some(hasTemplate);
+  if (!isTemplated) return { answer, templates: null };
+  try {
+    return {
+      answer,
+      templates: {
+        status: typeof status === 'string' ? engine.parse(status) : String(status),
+        headers: Object.entries(headers).map(([name, value]) => [name, parsePart(value)]),
+        body: parsePart(body),
+      },
+    };
+  } catch (error) {
+    return { answer, templates: { error: readableParseError(error) } };
+  }
+}
+
+export function prepareResponse(response: ScriptedResponse): PreparedResponse {
+  return isFault(response) ? response : prepareAnswer(response);
+}
+
+/**
+ * The first template in the rules that cannot be read, as "rules[0].responses[1].body: …", or
+ * null when all can. Saving rules refuses such a template.
+ */
+export function templateProblem(rules: readonly ResponseRule[]): string | null {
+  for (const [ruleIndex, rule] of rules.entries()) {
+    for (const [responseIndex, response] of rule.responses.entries()) {
+      if (isFault(response)) continue;
+      const fields: [PropertyKey[], string][] = [
+        [['status'], typeof response.status === 'string' ? response.status : ''],
+        ...Object.entries(response.headers).map(([name, value]): [PropertyKey[], string] => [
+          ['headers', name],
+          value,
+        ]),
+        [['body'], response.body],
+      ];
+      for (const [path, text] of fields) {
+        if (!hasTemplate(text)) continue;
+        try {
+          engine.parse(text);
+        } catch (error) {
+          const field = fieldName(['rules', ruleIndex, 'responses', responseIndex, ...path]);
+          return `${field}: ${readableParseError(error)}`;
+        }
+      }
+    }
+  }
+  return null;
+}
+
+type ScopeNode = Record<string | symbol, unknown>;
+
+/** An object with no prototype that prints as `text`: `{{ query.hub }}` beside `{{ query.hub.challenge }}`. */
+function printingNode(text: () => string): ScopeNode {
+  const node: ScopeNode = Object.create(null) as ScopeNode;
+  node[Symbol.toPrimitive] = text;
+  return node;
+}
+
+function decodeQueryPart(text: string): string {
+  const spaced = text.replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced;
+  }
+}
+
+/** Puts `value` at the dotted name's place: `hub.challenge` becomes `hub` → `challenge`. */
+function placeDotted(root: ScopeNode, segments: string[], value: string): void {
+  let parent = root;
+  for (const [index, segment] of segments.entries()) {
+    const existing = parent[segment];
+    if (index === segments.length - 1) {
+      if (existing === undefined) parent[segment] = value;
+      else if (typeof existing === 'object' && existing !== null) {
+        (existing as ScopeNode)[Symbol.toPrimitive] = () => value;
+      }
+      return;
+    }
+    if (typeof existing === 'object' && existing !== null) {
+      parent = existing as ScopeNode;
+      continue;
+    }
+    const text = typeof existing === 'string' ? existing : '';
+    const node = printingNode(() => text);
+    parent[segment] = node;
+    parent = node;
+  }
+}
+
+/**
+ * Query parameters by name (the first value of a repeated one). A name with dots is there both
+ * whole, `query["hub.challenge"]`, and as a path, `query.hub.challenge`. Prints as the query string.
+ */
+function queryScope(queryString: string): ScopeNode {
+  const root = printingNode(() => queryString);
+  const seen = new Set<string>();
+  for (const pair of queryString.split('&')) {
+    if (pair === '') continue;
+    const equals = pair.indexOf('=');
+    const name = decodeQueryPart(equals === -1 ? pair : pair.slice(0, equals));
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const value = equals === -1 ? '' : decodeQueryPart(pair.slice(equals + 1));
+    const segments = name.split('.');
+    if (segments.length > 1 && segments.every((segment) => segment !== ''))
+      placeDotted(root, segments, value);
+    // The whole name last, so it wins over a path that ends at the same key.
+    root[name] = root[name] ?? value;
+    if (typeof root[name] === 'object' && segments.length === 1) {
+      (root[name] as ScopeNode)[Symbol.toPrimitive] = () => value;
+    }
+  }
+  return root;
+}
+
+/** Headers by name in any case; repeated ones joined with ", ". Prints as nothing. */
+function headerScope(rawHeaders: TemplateRequest['rawHeaders']): ScopeNode {
+  const values = new Map<string, string>();
+  for (const [name, value] of rawHeaders) {
+    const lower = name.toLowerCase();
+    const before = values.get(lower);
+    values.set(lower, before === undefined ? value : `${before}, ${value}`);
+  }
+  const lookup = (key: string | symbol) =>
+    typeof key === 'string' ? values.get(key.toLowerCase()) : undefined;
+  return new Proxy(Object.create(null) as ScopeNode, {
+    get: (_target, key) => (key === Symbol.toPrimitive ? () => '' : lookup(key)),
+    has: (_target, key) => lookup(key) !== undefined,
+    ownKeys: () => [...values.keys()],
+    getOwnPropertyDescriptor: (_target, key) => {
+      const value = lookup(key);
+      return value === undefined
+        ? undefined
+        : { value, enumerable: true, configurable: true, writable: false };
+    },
+  });
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A JSON body's fields, each object without a prototype and printing as its JSON; the body
+ * itself prints as sent. A body that is not a JSON object or array is just its text.
+ */
+function bodyScope(text: string): unknown {
+  const start = text.trimStart()[0];
+  if (start !== '{' && start !== '[') return text;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text, (_key, value: unknown) => {
+      if (!isPlainObject(value)) return value;
+      const node = Object.assign(Object.create(null) as ScopeNode, value);
+      node[Symbol.toPrimitive] = () => JSON.stringify(node);
+      return node;
+    });
+  } catch {
+    // Not JSON, or nested too deep to walk: the text alone.
+    return text;
+  }
+  const root = isPlainObject(parsed)
+    ? (parsed as ScopeNode)
+    : Object.assign(Object.create(null) as ScopeNode, parsed as unknown[]);
+  root[Symbol.toPrimitive] = () => text;
+  return root;
+}
+
+/** The request as templates see it; each part is built only when a template reads it. */
+function requestScope(request: TemplateRequest, tools: TemplateTools): ScopeNode {
+  const scope: ScopeNode = Object.create(null) as ScopeNode;
+  const lazy = (name: string, build: () => unknown) => {
+    let value: unknown;
+    let isBuilt = false;
+    Object.defineProperty(scope, name, {
+      enumerable: true,
+      get() {
+        if (!isBuilt) {
+          value = build();
+          isBuilt = true;
+        }
+        return value;
+      },
+    });
+  };
+  scope.method = request.method;
+  scope.path = request.path;
+  lazy('query', () => queryScope(request.queryString));
+  lazy('header', () => headerScope(request.rawHeaders));
+  lazy('body', () => bodyScope(request.bodyText));
+  lazy('uuid', () => tools.uuid());
+  lazy('now', () => tools.now().toISOString());
+  return scope;
+}
+
+function renderPart(part: Part, scope: ScopeNode): string {
+  return typeof part === 'string' ? part : String(engine.renderSync(part, scope));
+}
+
+/**
+ * The answer for this request: the response as written when it has no templates, else its
+ * templates evaluated. `{error}` says why no answer could be made (a template that cannot be
+ * read or fails, a status outside 100-599, a header value headers cannot carry, a body too large).
+ */
+export function renderAnswer(
+  prepared: PreparedAnswer,
+  request: TemplateRequest,
+  tools: TemplateTools,
+): RenderedAnswer | { error: string } {
+  const { answer, templates } = prepared;
+  // A status is text only when it is a template, and then templates is not null.
+  if (templates === null) {
+    return { status: answer.status as number, headers: answer.headers, body: answer.body };
+  }
+  if ('error' in templates) return templates;
+  const scope = requestScope(request, tools);
+  let status: string;
+  const headers: Record<string, string> = {};
+  let body: string;
+  try {
+    status = renderPart(templates.status, scope).trim();
+    for (const [name, part] of templates.headers) headers[name] = renderPart(part, scope);
+    body = renderPart(templates.body, scope);
+  } catch (error) {
+    return {
+      error: `The response template failed: ${error instanceof Error ? error.message : String(error)}.`,
+    };
+  }
+  const code = /^\d{3}$/.test(status) ? Number(status) : Number.NaN;
+  if (!(code >= 100 && code <= 599)) {
+    return { error: `The status template gave "${status.slice(0, 40)}", not a number from 100 to 599.` };
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    if (!isValidHeaderValue(value) || value.length > MAX_RENDERED_HEADER_BYTES) {
+      return { error: `The template of the ${name} header gave a value a header cannot carry.` };
+    }
+  }
+  if (utf8Length(body) > MAX_RENDERED_BODY_BYTES) {
+    return {
+      error: `The body made from the request is larger than ${MAX_RENDERED_BODY_BYTES / 1024 / 1024} MiB.`,
+    };
+  }
+  return { status: code, headers, body };
+}
