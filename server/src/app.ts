@@ -19,6 +19,13 @@ import { listRegisteredRoutes } from './http/openapi/route-list.js';
 import { spaPlugin } from './http/spa.js';
 import { createPublisher } from './realtime/publisher.js';
 import { createRealtime } from './realtime/socket.js';
+import { createAccessRepo } from './features/access/access.repo.js';
+import { accessRoutes } from './features/access/access.routes.js';
+import {
+  createAccessChecks,
+  createAccessService,
+  type AccessService,
+} from './features/access/access.service.js';
 import { createSessionsRepo } from './features/sessions/sessions.repo.js';
 import { sessionsRoutes } from './features/sessions/sessions.routes.js';
 import { createSessionsService, type SessionsService } from './features/sessions/sessions.service.js';
@@ -66,6 +73,7 @@ export interface Services {
   clicks: ClicksService;
   suggestions: SuggestionsService;
   admin: AdminService;
+  access: AccessService;
 }
 
 declare module 'fastify' {
@@ -112,8 +120,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const sessions = createSessionsService(createSessionsRepo(database.db), {
     sessionsPerMinute: config.sessionsPerMinute,
   });
+  const accessRepo = createAccessRepo(database.db);
+  const accessChecks = createAccessChecks(accessRepo);
   const realtime = await createRealtime(app.server, {
     sessions,
+    access: accessChecks,
     redisUrl: config.redisUrl,
     logger: app.log,
     databaseOutage,
@@ -135,6 +146,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     publisher,
     timeoutMs: config.forwardResponseTimeoutMs,
     logError: reportError,
+  });
+  realtime.cluster.onAccessEnded((ended) => streamHub.closeStreams(ended.sessionId, ended.keyId));
+  const access = createAccessService({
+    repo: accessRepo,
+    checks: accessChecks,
+    async endAccess({ user, keyId }) {
+      realtime.endAccess(user.id, keyId);
+      streamHub.closeStreams(user.sessionId, keyId);
+      await realtime.cluster.announceAccessEnded({ sessionId: user.sessionId, keyId });
+    },
   });
   const rulesCache = createRulesCache();
   realtime.cluster.onResponsesChange((sessionId) =>
@@ -174,7 +195,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: adminRepo,
     secret: await loadAdminSecret(adminRepo, config.adminSecret),
   });
-  app.decorate('services', { sessions, webhooks, links, clicks, suggestions, admin });
+  app.decorate('services', { sessions, webhooks, links, clicks, suggestions, admin, access });
   app.decorate('database', database);
   const storage =
     database.dialect === 'sqlite'
@@ -204,9 +225,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   registerErrorHandler(app, { databaseOutage });
   await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: false });
   await app.register(fastifyCookie);
-  await app.register(identityPlugin, { sessions });
+  await app.register(identityPlugin, { sessions, access: accessChecks });
   await app.register(healthRoutes, { storageProblem: async () => (storage ? storage.problem() : null) });
-  await app.register(sessionsRoutes, { sessions });
+  await app.register(sessionsRoutes, { sessions, isPrivate: accessChecks.isPrivate });
+  await app.register(accessRoutes, { access });
   await app.register(eventsRoutes, { webhooks, publicUrl: config.publicUrl });
   await app.register(replayRoutes, {
     webhooks,
@@ -225,6 +247,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: webhooksRepo,
     hub: streamHub,
     responders,
+    access: accessChecks,
     keepAliveMs: config.streamKeepAliveMs,
     captureMaxBytes: config.captureMaxBytes,
   });

@@ -11,6 +11,8 @@ export interface SessionsTable {
   created_at: number;
   /** Set only while the session counts toward the per-minute limit on new sessions; optional on insert. */
   ip: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 while the session id alone gives no access, only a key does (migration 015). */
+  is_private: ColumnType<number, number | undefined, number>;
 }
 
 export interface WebhookEventsTable {
@@ -158,6 +160,19 @@ export interface ResponseRuleCountersTable {
   matches: number;
 }
 
+/** A session's API keys (migration 015); only the key's SHA-256 is kept. */
+export interface ApiKeysTable {
+  /** The 16 hex digits inside the key (`hbk_<id>_<secret>`). */
+  id: string;
+  session_id: string;
+  name: string;
+  /** SHA-256 of the whole key, hex. */
+  key_hash: string;
+  created_at: number;
+  /** Written at most once a minute per key. */
+  last_used_at: number | null;
+}
+
 export interface DatabaseSchema {
   sessions: SessionsTable;
   webhook_events: WebhookEventsTable;
@@ -172,4 +187,5 @@ export interface DatabaseSchema {
   settings: SettingsTable;
   response_rules: ResponseRulesTable;
   response_rule_counters: ResponseRuleCountersTable;
+  api_keys: ApiKeysTable;
 }

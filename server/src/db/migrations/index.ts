@@ -13,6 +13,7 @@ import { eventSearchMigration } from './009_event_search.js';
 import { linkOptionsMigration } from './010_link_options.js';
 import { sessionIpsMigration } from './011_session_ips.js';
 import { responseRuleMigration } from './012_response_rule.js';
+import { keysAndPrivacyMigration } from './015_keys_and_privacy.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '001_sessions': sessionsMigration,
@@ -27,4 +28,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '010_link_options': linkOptionsMigration,
   '011_session_ips': sessionIpsMigration,
   '012_response_rule': responseRuleMigration,
+  '015_keys_and_privacy': keysAndPrivacyMigration,
 };

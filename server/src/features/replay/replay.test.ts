@@ -147,7 +147,7 @@ describe('POST /api/events/:id/replay', () => {
     const small = Fastify();
     registerErrorHandler(small, { databaseOutage: createOutageLog(small.log, { down: '', up: '' }) });
     await small.register(fastifyCookie);
-    await small.register(identityPlugin, { sessions: app.services.sessions });
+    await small.register(identityPlugin, { sessions: app.services.sessions, access: app.services.access });
     await small.register(replayRoutes, {
       webhooks: app.services.webhooks,
       publicUrl: null,
