@@ -54,10 +54,19 @@ export function sessionIdOf(request: FastifyRequest): string | null {
   return candidates.find(isSessionId) ?? null;
 }
 
+/** 401 for a private session's id alone; `private: true` tells a client the session itself is fine. */
+class PrivateSessionError extends UnauthorizedError {
+  override readonly extra = { private: true };
+
+  constructor() {
+    super(PRIVATE_SESSION_MESSAGE);
+  }
+}
+
 /** The request's user; throws 401 (saying why) when the request may act as nobody. */
 export function requireUser(request: FastifyRequest): SessionUser {
   if (request.user) return request.user;
-  if (request.identity?.kind === 'private') throw new UnauthorizedError(PRIVATE_SESSION_MESSAGE);
+  if (request.identity?.kind === 'private') throw new PrivateSessionError();
   if (request.identity?.kind === 'refused-key') throw new UnauthorizedError(KEY_REFUSED_MESSAGE);
   throw new UnauthorizedError();
 }

@@ -145,7 +145,7 @@ describe('sockets and streams of private sessions', () => {
       expect(refused.status).toBe(401);
       expect(refused.contentType).toMatch(/^application\/json/);
       await waitFor('the error body', () => refused.text.length > 0);
-      expect(JSON.parse(refused.text)).toEqual({ error: PRIVATE_SESSION_MESSAGE });
+      expect(JSON.parse(refused.text)).toEqual({ error: PRIVATE_SESSION_MESSAGE, private: true });
     }
     const stream = await track(openStream(origin, { headers: asKey(key) }));
     expect(stream.status).toBe(200);

@@ -113,8 +113,12 @@ describe('a private session, route by route', () => {
         ['query', { ...request, url: `${url}${url.includes('?') ? '&' : '?'}sessionId=${sessionId}` }],
         ['cookie', { ...request, cookies: { [SESSION_COOKIE]: sessionId } }],
       ];
-      for (const [where, variant] of variants)
-        expectUnauthorized(await app.inject(variant), `${route} (${where})`);
+      for (const [where, variant] of variants) {
+        const response = await app.inject(variant);
+        expectUnauthorized(response, `${route} (${where})`);
+        // The session is fine, only private: a client can tell this from a lost session.
+        if (response.body) expect(response.json(), route).toMatchObject({ private: true });
+      }
     }
   });
 
