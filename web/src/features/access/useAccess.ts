@@ -19,6 +19,7 @@ import { accessMessages as text } from './messages';
 export const keysQueryKey = (sessionId: string) => ['access-keys', sessionId] as const;
 
 export interface AccessView {
+  /** Whether the inspector is private; while a change is on its way, the value asked for. */
   isPrivate: boolean;
   isSwitching: boolean;
   changePrivacy: (isPrivate: boolean) => Promise<void>;
@@ -39,7 +40,7 @@ export function useAccess(sessionId: string, isOpen: boolean): AccessView {
   const socket = useContext(RealtimeContext);
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: keysQueryKey(sessionId), queryFn: listKeys, enabled: isOpen });
-  const [isSwitching, setIsSwitching] = useState(false);
+  const [asked, setAsked] = useState<boolean | null>(null);
   const ownKey = activeAccessKey();
   const refreshKeys = () => queryClient.invalidateQueries({ queryKey: keysQueryKey(sessionId) });
 
@@ -52,7 +53,7 @@ export function useAccess(sessionId: string, isOpen: boolean): AccessView {
   }
 
   async function changePrivacy(isPrivate: boolean) {
-    setIsSwitching(true);
+    setAsked(isPrivate);
     try {
       if (isPrivate) await ensureOwnKey();
       const answer = await setPrivacy(isPrivate);
@@ -61,7 +62,7 @@ export function useAccess(sessionId: string, isOpen: boolean): AccessView {
     } catch (error) {
       notify.error(messageOf(error, isPrivate ? text.turnOnFailed : text.turnOffFailed));
     } finally {
-      setIsSwitching(false);
+      setAsked(null);
       void refreshKeys();
     }
   }
@@ -97,8 +98,8 @@ export function useAccess(sessionId: string, isOpen: boolean): AccessView {
   }
 
   return {
-    isPrivate: session.isPrivate,
-    isSwitching,
+    isPrivate: asked ?? session.isPrivate,
+    isSwitching: asked !== null,
     changePrivacy,
     keys: query.data,
     isLoading: isOpen && query.isPending,
