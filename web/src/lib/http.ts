@@ -71,8 +71,7 @@ export function onAccessRefused(listener: (refusal: AccessRefusal) => void): () 
 export function noteUnauthorized(sentKey: boolean, body: Readonly<Record<string, unknown>>): void {
   const refusal: AccessRefusal | null = sentKey ? 'key' : body.private === true ? 'private' : null;
   if (refusal === 'key') clearAccessKey();
-  // A Share link's session is not the stored one: its refusal says nothing about the stored one.
-  else if (refusal === null && !sessionOverride) clearSession();
+  else if (refusal === null) clearSession();
   if (refusal) for (const listener of refusalListeners) listener(refusal);
 }
 
