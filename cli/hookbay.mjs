@@ -2,13 +2,15 @@
 /**
  * hookbay: forwards the requests captured at a Hookbay webhook URL to a server on your machine.
  *
- *   hookbay forward <webhook URL> --to <target URL> [--respond]
- *   hookbay replay <webhook URL> <event id> --to <target URL>
+ *   hookbay forward <webhook URL> --to <target URL> [--respond] [--key <key>]
+ *   hookbay replay <webhook URL> <event id> --to <target URL> [--key <key>]
  *
  * One file, no dependencies beyond Node 20, so it can be fetched from any Hookbay server
  * (`curl -sO <origin>/cli/hookbay.mjs`) and run with `node hookbay.mjs`. It reads the session's
  * event stream (GET /api/stream) and sends each event, in order and once, to the target: same
- * method, headers in their original order and case, body byte for byte.
+ * method, headers in their original order and case, body byte for byte. With a key (`--key` or
+ * HOOKBAY_KEY) it sends `Authorization: Bearer <key>` instead of the session id, which is all a
+ * private inspector accepts.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -23,6 +25,9 @@ export const USAGE = `Usage:
   hookbay replay <webhook URL> <event id> --to <target URL>
       Sends one stored request to the target once and prints the answer.
 
+  --key <key>  (both commands) authenticate with a Hookbay key (hbk_…) instead of the session
+      id; a private inspector accepts nothing else. HOOKBAY_KEY in the environment does the same.
+
 The webhook URL is the one Hookbay shows you: https://<host>/webhook/<session id>`;
 
 /** Headers of one connection, not of the message; never forwarded. */
@@ -36,9 +41,29 @@ const TARGET_TIMEOUT_MS = 30_000;
 export class UsageError extends Error {}
 
 /**
- * @typedef {{ command: 'forward', webhookUrl: URL, target: URL, respond: boolean }
- *   | { command: 'replay', webhookUrl: URL, eventId: number, target: URL }} Command
+ * @typedef {{ command: 'forward', webhookUrl: URL, target: URL, respond: boolean, key?: string }
+ *   | { command: 'replay', webhookUrl: URL, eventId: number, target: URL, key?: string }} Command
  */
+
+/** A Hookbay key: `hbk_` and more. The server says whether it is a valid one. */
+const KEY_START = 'hbk_';
+
+/**
+ * The key to send: `--key`, else HOOKBAY_KEY; undefined when there is none. Throws UsageError for
+ * something that is no key at all.
+ * @param {string | undefined} option
+ * @param {string | undefined} env
+ */
+export function chooseKey(option, env) {
+  const key = option ?? (env ? env.trim() : undefined);
+  if (key === undefined || key === '') return undefined;
+  if (!key.startsWith(KEY_START)) {
+    throw new UsageError(
+      `${option === undefined ? 'HOOKBAY_KEY' : '--key'} is not a Hookbay key (they start with ${KEY_START})`,
+    );
+  }
+  return key;
+}
 
 /**
  * Reads the command line (without `node` and the script). Throws UsageError when it is wrong.
@@ -49,12 +74,18 @@ export function parseArgs(args) {
   const positional = [];
   let to = null;
   let respond = false;
+  /** @type {string | undefined} */
+  let key;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
     if (arg === '--to') {
       to = args[++index];
       if (to === undefined) throw new UsageError('--to needs a target URL');
     } else if (arg.startsWith('--to=')) to = arg.slice('--to='.length);
+    else if (arg === '--key') {
+      key = args[++index];
+      if (key === undefined) throw new UsageError('--key needs a key');
+    } else if (arg.startsWith('--key=')) key = arg.slice('--key='.length);
     else if (arg === '--respond') respond = true;
     else if (arg.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
     else positional.push(arg);
@@ -68,16 +99,17 @@ export function parseArgs(args) {
   const webhookUrl = parseHttpUrl(webhook, 'webhook URL');
   sessionIdOf(webhookUrl);
   const target = parseHttpUrl(to, 'target URL');
+  if (key !== undefined) chooseKey(key, undefined);
   if (command === 'forward') {
     if (eventId !== undefined) throw new UsageError(`unexpected argument ${eventId}`);
-    return { command, webhookUrl, target, respond };
+    return { command, webhookUrl, target, respond, key };
   }
   if (respond) throw new UsageError('--respond belongs to forward');
   if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}`);
   if (eventId === undefined || !/^[1-9][0-9]*$/.test(eventId)) {
     throw new UsageError('replay needs the event id (a whole number)');
   }
-  return { command, webhookUrl, eventId: Number(eventId), target };
+  return { command, webhookUrl, eventId: Number(eventId), target, key };
 }
 
 /**
@@ -255,17 +287,30 @@ function errorMessageOf(text) {
 }
 
 /**
+ * Where calls go and who they come from: the key when there is one, else the session id.
+ * @typedef {{apiBase: string, sessionId: string, key?: string}} Caller
+ */
+
+/**
+ * The header that says who calls.
+ * @param {Caller} caller
+ * @returns {Record<string, string>}
+ */
+function identityHeaders(caller) {
+  return caller.key ? { authorization: `Bearer ${caller.key}` } : { 'x-session-id': caller.sessionId };
+}
+
+/**
  * A call to the Hookbay API as the session; answers the parsed JSON, or throws with the server's error text.
- * @param {string} apiBase
- * @param {string} sessionId
+ * @param {Caller} caller
  * @param {string} path
  * @param {{method?: string, body?: unknown, raw?: boolean}} [options]
  */
-async function api(apiBase, sessionId, path, options = {}) {
-  const response = await fetch(`${apiBase}${path}`, {
+async function api(caller, path, options = {}) {
+  const response = await fetch(`${caller.apiBase}${path}`, {
     method: options.method ?? 'GET',
     headers: {
-      'x-session-id': sessionId,
+      ...identityHeaders(caller),
       ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -279,27 +324,25 @@ async function api(apiBase, sessionId, path, options = {}) {
 
 /**
  * The event's whole body: from the event itself, or from the server when the event carries only its start.
- * @param {string} apiBase
- * @param {string} sessionId
+ * @param {Caller} caller
  * @param {any} event
  * @returns {Promise<Buffer>}
  */
-async function bodyOf(apiBase, sessionId, event) {
+async function bodyOf(caller, event) {
   if (event.bodyCut || event.truncated) {
-    return api(apiBase, sessionId, `/api/events/${event.id}/body?sessionId=${sessionId}`, { raw: true });
+    return api(caller, `/api/events/${event.id}/body`, { raw: true });
   }
   return Buffer.from(event.body, event.bodyEncoding === 'base64' ? 'base64' : 'utf8');
 }
 
 /**
  * Sends a stored event to the target.
- * @param {string} apiBase
- * @param {string} sessionId
+ * @param {Caller} caller
  * @param {any} event
  * @param {URL} target
  */
-async function sendEvent(apiBase, sessionId, event, target) {
-  const body = await bodyOf(apiBase, sessionId, event);
+async function sendEvent(caller, event, target) {
+  const body = await bodyOf(caller, event);
   const url = targetUrlFor(target, event.path, event.queryString);
   const headers = forwardedHeaders(event.rawHeaders, new URL(url).host, body.length);
   return send(url, { method: event.method, headers, body });
@@ -322,14 +365,14 @@ export function eventLine({ time, method, path, queryString, status, error, ms }
 
 /**
  * Forwards one event and, with --respond, posts the answer back while its sender waits.
- * @param {{apiBase: string, sessionId: string, target: URL, respond: boolean}} setup
+ * @param {Caller & {target: URL, respond: boolean}} setup
  * @param {any} event
  */
 async function forwardEvent(setup, event) {
   const started = Date.now();
   let answer;
   try {
-    const result = await sendEvent(setup.apiBase, setup.sessionId, event, setup.target);
+    const result = await sendEvent(setup, event, setup.target);
     const ms = Date.now() - started;
     process.stdout.write(`${eventLine({ ...event, time: new Date(started), status: result.status, ms })}\n`);
     answer = { status: result.status, rawHeaders: result.rawHeaders, body: result.body.toString('base64') };
@@ -343,7 +386,7 @@ async function forwardEvent(setup, event) {
   // Only a capture stored while awaiting an answer still waits for one.
   if (!setup.respond || event.response?.status !== null) return;
   try {
-    await api(setup.apiBase, setup.sessionId, `/api/events/${event.id}/forwarded-response`, {
+    await api(setup, `/api/events/${event.id}/forwarded-response`, {
       method: 'POST',
       body: answer,
     });
@@ -364,14 +407,15 @@ function errorText(error) {
 /**
  * Reads the stream once, until it ends; forwards each new event in order. Resolves when the
  * connection ends, rejects with `status` on an HTTP error.
- * @param {{apiBase: string, sessionId: string, target: URL, respond: boolean}} setup
+ * @param {Caller & {target: URL, respond: boolean}} setup
  * @param {{lastId: number | null, onOpen: () => void}} state
  */
 function readStream(setup, state) {
   const url = new URL(`${setup.apiBase}/api/stream`);
   if (setup.respond) url.searchParams.set('respond', '1');
   const client = url.protocol === 'https:' ? https : http;
-  const headers = { 'x-session-id': setup.sessionId, accept: 'text/event-stream' };
+  /** @type {Record<string, string>} */
+  const headers = { ...identityHeaders(setup), accept: 'text/event-stream' };
   if (state.lastId !== null) headers['last-event-id'] = String(state.lastId);
   return new Promise((resolve, reject) => {
     const request = client.get(url, { headers, timeout: STREAM_IDLE_MS });
@@ -409,15 +453,44 @@ function readStream(setup, state) {
   });
 }
 
-/** @param {{webhookUrl: URL, target: URL, respond: boolean}} command */
+/**
+ * Why Hookbay refused the caller (a 401 or 404), in one line for stderr.
+ * @param {Caller} caller
+ * @param {string} message the server's error text
+ * @param {string} unknownSession the line for a session Hookbay does not know
+ */
+function refusalLine(caller, message, unknownSession) {
+  const reason = message.replace(/^\d{3} /, '');
+  if (caller.key) return `Hookbay at ${caller.apiBase} refused the key: ${reason}`;
+  if (/private/i.test(reason)) {
+    return `The inspector of ${caller.sessionId} is private: pass one of its keys with --key <key> or HOOKBAY_KEY.`;
+  }
+  return unknownSession;
+}
+
+/**
+ * With a key, makes sure it belongs to the webhook URL's session, so a key of another inspector
+ * does not forward that one's requests unnoticed. Answers the problem, or null.
+ * @param {Caller} caller
+ */
+async function keyMismatch(caller) {
+  if (!caller.key) return null;
+  const user = await api(caller, '/api/user', { method: 'POST', body: {} });
+  if (user.sessionId === caller.sessionId) return null;
+  return `This key belongs to another webhook URL (${caller.apiBase}/webhook/${user.sessionId}), not to ${caller.sessionId}.`;
+}
+
+/** @param {{webhookUrl: URL, target: URL, respond: boolean, key?: string}} command */
 async function forward(command) {
   const setup = {
     apiBase: apiBaseOf(command.webhookUrl),
     sessionId: sessionIdOf(command.webhookUrl),
+    key: command.key,
     target: command.target,
     respond: command.respond,
   };
   let attempt = 0;
+  let isKeyChecked = false;
   const state = {
     lastId: /** @type {number | null} */ (null),
     onOpen() {
@@ -432,13 +505,20 @@ async function forward(command) {
   for (;;) {
     let problem = 'the connection closed';
     try {
+      if (!isKeyChecked) {
+        const mismatch = await keyMismatch(setup);
+        if (mismatch) {
+          process.stderr.write(`${mismatch}\n`);
+          return 1;
+        }
+        isKeyChecked = true;
+      }
       await readStream(setup, state);
     } catch (error) {
       const status = /** @type {{status?: number}} */ (error).status;
       if (status === 401 || status === 404) {
-        process.stderr.write(
-          `Unknown session ${setup.sessionId} at ${setup.apiBase}: check the webhook URL (open Hookbay to see yours).\n`,
-        );
+        const unknown = `Unknown session ${setup.sessionId} at ${setup.apiBase}: check the webhook URL (open Hookbay to see yours).`;
+        process.stderr.write(`${refusalLine(setup, errorText(error), unknown)}\n`);
         return 1;
       }
       problem = errorText(error);
@@ -449,19 +529,28 @@ async function forward(command) {
   }
 }
 
-/** @param {{webhookUrl: URL, eventId: number, target: URL}} command */
+/** @param {{webhookUrl: URL, eventId: number, target: URL, key?: string}} command */
 async function replay(command) {
-  const apiBase = apiBaseOf(command.webhookUrl);
-  const sessionId = sessionIdOf(command.webhookUrl);
+  const caller = {
+    apiBase: apiBaseOf(command.webhookUrl),
+    sessionId: sessionIdOf(command.webhookUrl),
+    key: command.key,
+  };
   let event;
   try {
-    const page = await api(apiBase, sessionId, `/api/events?before=${command.eventId + 1}&limit=1`);
+    const mismatch = await keyMismatch(caller);
+    if (mismatch) {
+      process.stderr.write(`${mismatch}\n`);
+      return 1;
+    }
+    const page = await api(caller, `/api/events?before=${command.eventId + 1}&limit=1`);
     event = page.find((/** @type {{id: number}} */ candidate) => candidate.id === command.eventId);
   } catch (error) {
     const status = /** @type {{status?: number}} */ (error).status;
+    const unknown = `Unknown session ${caller.sessionId} at ${caller.apiBase}: check the webhook URL.`;
     process.stderr.write(
       status === 401
-        ? `Unknown session ${sessionId} at ${apiBase}: check the webhook URL.\n`
+        ? `${refusalLine(caller, errorText(error), unknown)}\n`
         : `Could not read the event: ${errorText(error)}\n`,
     );
     return 1;
@@ -472,7 +561,7 @@ async function replay(command) {
   }
   const started = Date.now();
   try {
-    const result = await sendEvent(apiBase, sessionId, event, command.target);
+    const result = await sendEvent(caller, event, command.target);
     const ms = Date.now() - started;
     process.stdout.write(`${eventLine({ ...event, time: new Date(started), status: result.status, ms })}\n`);
     for (const [name, value] of result.rawHeaders) process.stdout.write(`${name}: ${value}\n`);
@@ -491,6 +580,7 @@ export async function main(args) {
   let command;
   try {
     command = parseArgs(args);
+    command.key = chooseKey(command.key, process.env.HOOKBAY_KEY);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`hookbay: ${error.message}\n\n${USAGE}\n`);

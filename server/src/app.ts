@@ -20,6 +20,13 @@ import { listRegisteredRoutes } from './http/openapi/route-list.js';
 import { spaPlugin } from './http/spa.js';
 import { createPublisher } from './realtime/publisher.js';
 import { createRealtime } from './realtime/socket.js';
+import { createAccessRepo } from './features/access/access.repo.js';
+import { accessRoutes } from './features/access/access.routes.js';
+import {
+  createAccessChecks,
+  createAccessService,
+  type AccessService,
+} from './features/access/access.service.js';
 import { createSessionsRepo } from './features/sessions/sessions.repo.js';
 import { sessionsRoutes } from './features/sessions/sessions.routes.js';
 import { createSessionsService, type SessionsService } from './features/sessions/sessions.service.js';
@@ -78,6 +85,7 @@ export interface Services {
   admin: AdminService;
   sessionsAdmin: SessionsAdminService;
   waits: WaitsService;
+  access: AccessService;
 }
 
 declare module 'fastify' {
@@ -122,8 +130,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   };
   const database = await openDatabase(config, databaseOutage);
   const sessions = createSessionsService(createSessionsRepo(database.db));
+  const accessRepo = createAccessRepo(database.db);
+  const accessChecks = createAccessChecks(accessRepo);
   const realtime = await createRealtime(app.server, {
     sessions,
+    access: accessChecks,
     redisUrl: config.redisUrl,
     logger: app.log,
     databaseOutage,
@@ -154,6 +165,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     publisher,
     timeoutMs: config.forwardResponseTimeoutMs,
     logError: reportError,
+  });
+  realtime.cluster.onAccessEnded((ended) => streamHub.closeStreams(ended.sessionId, ended.keyId));
+  const access = createAccessService({
+    repo: accessRepo,
+    checks: accessChecks,
+    async endAccess({ user, keyId }) {
+      realtime.endAccess(user.id, keyId);
+      streamHub.closeStreams(user.sessionId, keyId);
+      await realtime.cluster.announceAccessEnded({ sessionId: user.sessionId, keyId });
+    },
   });
   const rulesCache = createRulesCache();
   realtime.cluster.onResponsesChange((sessionId) =>
@@ -199,7 +220,17 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: adminRepo,
     secret: await loadAdminSecret(adminRepo, config.adminSecret),
   });
-  app.decorate('services', { sessions, webhooks, links, clicks, suggestions, admin, sessionsAdmin, waits });
+  app.decorate('services', {
+    sessions,
+    webhooks,
+    links,
+    clicks,
+    suggestions,
+    admin,
+    sessionsAdmin,
+    waits,
+    access,
+  });
   app.decorate('database', database);
   const storage =
     database.dialect === 'sqlite'
@@ -229,10 +260,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   registerErrorHandler(app, { databaseOutage });
   await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: false });
   await app.register(fastifyCookie);
-  await app.register(identityPlugin, { sessions });
+  await app.register(identityPlugin, { sessions, access: accessChecks });
   const limiter = await registerLimiter(app, { db: database.db, reportError });
   await app.register(healthRoutes, { storageProblem: async () => (storage ? storage.problem() : null) });
-  await app.register(sessionsRoutes, { sessions, limiter, sessionsPerMinute: config.sessionsPerMinute });
+  await app.register(sessionsRoutes, {
+    sessions,
+    limiter,
+    sessionsPerMinute: config.sessionsPerMinute,
+    isPrivate: accessChecks.isPrivate,
+  });
+  await app.register(accessRoutes, { access });
   await app.register(eventsRoutes, { webhooks, publicUrl: config.publicUrl });
   await app.register(waitsRoutes, { waits });
   await app.register(replayRoutes, {
@@ -255,6 +292,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: webhooksRepo,
     hub: streamHub,
     responders,
+    access: accessChecks,
     keepAliveMs: config.streamKeepAliveMs,
     captureMaxBytes: config.captureMaxBytes,
   });

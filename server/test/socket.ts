@@ -18,8 +18,17 @@ export function connectSocket(
   sessionId: string | null,
   extraHeaders: Record<string, string> = {},
 ): Promise<TestSocket> {
+  return connectWithAuth(origin, sessionId ? { sessionId } : {}, extraHeaders);
+}
+
+/** Connects with this handshake `auth` (e.g. `{ token: key }`); rejects when the server refuses it. */
+export function connectWithAuth(
+  origin: string,
+  auth: Record<string, string>,
+  extraHeaders: Record<string, string> = {},
+): Promise<TestSocket> {
   const socket: TestSocket = io(origin, {
-    auth: sessionId ? { sessionId } : {},
+    auth,
     extraHeaders,
     transports: ['websocket'],
     reconnection: false,
@@ -32,6 +41,11 @@ export function connectSocket(
       reject(error);
     });
   });
+}
+
+/** Resolves with the reason once the server (or the network) disconnects the socket. */
+export function disconnected(socket: TestSocket): Promise<string> {
+  return new Promise((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
 }
 
 /** Resolves with the next payload of `event`. */

@@ -11,6 +11,8 @@ export interface SessionsTable {
   created_at: number;
   /** Set while an admin has suspended the session's webhook URL (migration 013); optional on insert. */
   suspended_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1 while the session id alone gives no access, only a key does (migration 015). */
+  is_private: ColumnType<number, number | undefined, number>;
 }
 
 export interface WebhookEventsTable {
@@ -155,6 +157,19 @@ export interface RateLimitsTable {
   resets_at: number;
 }
 
+/** A session's API keys (migration 015); only the key's SHA-256 is kept. */
+export interface ApiKeysTable {
+  /** The 16 hex digits inside the key (`hbk_<id>_<secret>`). */
+  id: string;
+  session_id: string;
+  name: string;
+  /** SHA-256 of the whole key, hex. */
+  key_hash: string;
+  created_at: number;
+  /** Written at most once a minute per key. */
+  last_used_at: number | null;
+}
+
 export interface DatabaseSchema {
   sessions: SessionsTable;
   webhook_events: WebhookEventsTable;
@@ -168,4 +183,5 @@ export interface DatabaseSchema {
   response_rules: ResponseRulesTable;
   response_rule_counters: ResponseRuleCountersTable;
   rate_limits: RateLimitsTable;
+  api_keys: ApiKeysTable;
 }

@@ -11,6 +11,8 @@ import type { OutageLog } from '../outage-log.js';
 export class HttpError extends Error {
   /** True when even a 5xx answers with this message: the failure is not the server's, the user needs it. */
   readonly exposeMessage: boolean = false;
+  /** Further fields of a 4xx answer, beside `error`. */
+  readonly extra: Readonly<Record<string, unknown>> = {};
 
   constructor(
     readonly statusCode: number,
@@ -76,7 +78,8 @@ export function registerErrorHandler(app: FastifyInstance, options: { databaseOu
     const status = exposedStatus(error);
     if (status !== null) {
       if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(status).send({ error: error.message });
+      const extra = error instanceof HttpError ? error.extra : {};
+      return reply.status(status).send({ ...extra, error: error.message });
     }
     if (noteDatabaseOutage(options.databaseOutage, error)) {
       return reply

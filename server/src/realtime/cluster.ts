@@ -4,7 +4,8 @@
  * suspended-session caches honest: a change is announced, and the changing request waits until every other instance has
  * dropped its copy, so a redirect or capture served anywhere right after the answer follows it.
  * They also carry the event streams' news: which sessions are streamed where (so a capture pokes
- * other instances only for sessions someone streams), the pokes, and `--respond` answers.
+ * other instances only for sessions someone streams), the pokes, and `--respond` answers, and
+ * the end of an access (a revoked key, privacy turned on) so that event streams relying on it close.
  * Without REDIS_URL there is one instance and nothing to announce.
  */
 import type { RealtimeServer } from './publisher.js';
@@ -18,6 +19,13 @@ export const SUSPENSIONS_RESET = 'suspensions-reset';
 export const STREAMS_HELD = 'streams-held';
 export const SESSION_POKED = 'session-poked';
 export const FORWARDED_ANSWER = 'forwarded-answer';
+export const ACCESS_ENDED = 'access-ended';
+
+/** Access to a session ended: key `keyId` was revoked, or (keyId null) its id alone no longer opens it. */
+export interface EndedAccess {
+  sessionId: string;
+  keyId: string | null;
+}
 
 /** The event-stream sessions one instance serves: all of them, and those with a `--respond` forwarder. */
 export interface HeldStreams {
@@ -49,6 +57,8 @@ export interface ClusterEvents {
   [SESSION_POKED]: (sessionId: string) => void;
   /** The answer for the capture of event `id`, for whichever instance holds it waiting. */
   [FORWARDED_ANSWER]: (id: number, answer: ForwardedAnswer) => void;
+  /** Streams relying on this access must end; `done` acknowledges that they have. */
+  [ACCESS_ENDED]: (ended: EndedAccess, done: (ok: boolean) => void) => void;
 }
 
 /** An instance that has not answered by then (stuck, or Redis away) no longer holds the edit up. */
@@ -84,6 +94,9 @@ export interface Cluster {
   onPoke(listener: (sessionId: string) => void): void;
   sendForwardedAnswer(id: number, answer: ForwardedAnswer): void;
   onForwardedAnswer(listener: (id: number, answer: ForwardedAnswer) => void): void;
+  /** Tells the other instances that an access ended; resolves like announceLinkChange. */
+  announceAccessEnded(ended: EndedAccess): Promise<void>;
+  onAccessEnded(listener: (ended: EndedAccess) => void): void;
 }
 
 /** One instance alone: nobody to tell. */
@@ -101,6 +114,8 @@ export const SOLO_CLUSTER: Cluster = {
   onPoke: () => undefined,
   sendForwardedAnswer: () => undefined,
   onForwardedAnswer: () => undefined,
+  announceAccessEnded: () => Promise.resolve(),
+  onAccessEnded: () => undefined,
 };
 
 /** Listeners of one kind of message, called in the order they were added. */
@@ -125,6 +140,7 @@ export function createCluster(io: RealtimeServer, isConnected: () => boolean): C
   const streams = listenerList<[HeldStreams]>();
   const pokes = listenerList<[string]>();
   const answers = listenerList<[number, ForwardedAnswer]>();
+  const endedAccess = listenerList<[EndedAccess]>();
   io.on(LINK_CHANGED, (id, done) => {
     links.notify(id);
     done(true);
@@ -146,6 +162,10 @@ export function createCluster(io: RealtimeServer, isConnected: () => boolean): C
   });
   io.on(SESSION_POKED, (sessionId) => pokes.notify(sessionId));
   io.on(FORWARDED_ANSWER, (id, answer) => answers.notify(id, answer));
+  io.on(ACCESS_ENDED, (ended, done) => {
+    endedAccess.notify(ended);
+    done(true);
+  });
 
   /** Resolves once every other instance has acknowledged, or after ANNOUNCE_TIMEOUT_MS. */
   async function untilAcknowledged(emit: () => Promise<unknown>): Promise<void> {
@@ -193,5 +213,7 @@ export function createCluster(io: RealtimeServer, isConnected: () => boolean): C
       if (isConnected()) io.serverSideEmit(FORWARDED_ANSWER, id, answer);
     },
     onForwardedAnswer: answers.add,
+    announceAccessEnded: (ended) => untilAcknowledged(() => io.serverSideEmitWithAck(ACCESS_ENDED, ended)),
+    onAccessEnded: endedAccess.add,
   };
 }

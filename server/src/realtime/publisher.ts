@@ -1,5 +1,6 @@
 import type { Server } from 'socket.io';
 import { userRoom, type ClientToServerEvents, type ServerToClientEvents } from '../../../shared/realtime.js';
+import type { Identity } from '../http/identity.js';
 import type { ClusterEvents } from './cluster.js';
 
 /** Sends realtime events to one user's sockets, on whichever instance they are connected. */
@@ -13,6 +14,8 @@ export interface Publisher {
 
 export interface SocketData {
   userId: string;
+  /** How the handshake was identified: a key, a public session's id, or a private session's id (no room). */
+  identity: Identity;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ClusterEvents, SocketData>;

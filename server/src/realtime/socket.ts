@@ -1,17 +1,23 @@
 /**
- * Socket.IO on the HTTP server's port. The handshake must carry a known session (auth.sessionId
- * or the X-Session-ID header; the session cookie belongs to /api and never comes here); the
- * socket then joins its own user's room at once, so no event is missed before the client asks.
- * `join-user-room` only ever admits a socket to the room of the user its handshake belongs to.
- * With REDIS_URL, rooms span all instances and the instances can message each other (cluster.ts).
+ * Socket.IO on the HTTP server's port. The handshake must carry a key (auth.token, or an
+ * `Authorization: Bearer` header) or a known session (auth.sessionId or the X-Session-ID header;
+ * the session cookie belongs to /api and never comes here); the socket then joins its own user's
+ * room at once, so no event is missed before the client asks. `join-user-room` only ever admits a
+ * socket to the room of the user its handshake belongs to. A private session's id alone joins no
+ * room. Sockets also sit in the room of the key they came with, or of the sessions they reached
+ * by id alone, so a revoked key or privacy turned on closes them (`endAccess`). With REDIS_URL,
+ * rooms span all instances and the instances can message each other (cluster.ts).
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { FastifyBaseLogger } from 'fastify';
 import { JOIN_USER_ROOM, userRoom } from '../../../shared/realtime.js';
+import { bearerTokenOf } from '../../../shared/access.js';
 import { isSessionId } from '../../../shared/sessions.js';
 import { noteDatabaseOutage } from '../db/unavailable.js';
+import type { AccessChecks } from '../features/access/access.service.js';
 import type { SessionsService } from '../features/sessions/sessions.service.js';
+import { KEY_REFUSED_MESSAGE, identityStillHolds, resolveIdentity, type Identity } from '../http/identity.js';
 import type { OutageLog } from '../outage-log.js';
 import { batchWebSocketFrames } from './batch-frames.js';
 import { ANNOUNCE_TIMEOUT_MS, SOLO_CLUSTER, createCluster, type Cluster } from './cluster.js';
@@ -27,10 +33,32 @@ function handshakeSessionId(socket: Socket): string | null {
   return candidates.find(isSessionId) ?? null;
 }
 
+/** The key the handshake sends, '' for an empty one, null for none. */
+function handshakeToken(socket: Socket): string | null {
+  const { auth, headers } = socket.handshake;
+  const token: unknown = (auth as Record<string, unknown> | undefined)?.token;
+  if (typeof token === 'string') return token;
+  return bearerTokenOf(headers.authorization);
+}
+
+/** Sockets that came with key `keyId`. */
+function keyRoom(keyId: string): string {
+  return `key:${keyId}`;
+}
+
+/** Sockets of user `userId` admitted by the session id alone, while the session was public. */
+function openRoom(userId: string): string {
+  return `open:${userId}`;
+}
+
+const PRIVATE_ROOM_REFUSED = 'This inspector is private: connect with a key to receive its events.';
+
 export interface Realtime {
   io: RealtimeServer;
   /** The other instances; a stand-in that tells no one without REDIS_URL. */
   cluster: Cluster;
+  /** Disconnects, on every instance, the sockets of a revoked key or (keyId null) those the user's id alone admitted. */
+  endAccess(userId: string, keyId: string | null): void;
   close(): Promise<void>;
 }
 
@@ -42,6 +70,7 @@ export async function createRealtime(
   server: HttpServer,
   options: {
     sessions: SessionsService;
+    access: AccessChecks;
     redisUrl: string | null;
     logger: FastifyBaseLogger;
     databaseOutage: OutageLog;
@@ -64,12 +93,15 @@ export async function createRealtime(
   }
 
   io.use((socket, next) => {
+    const token = handshakeToken(socket);
     const sessionId = handshakeSessionId(socket);
-    if (!sessionId) return next(new Error('A valid session is required.'));
-    options.sessions.findSession(sessionId).then(
-      (user) => {
-        if (!user) return next(new Error('Unknown session.'));
-        socket.data.userId = user.id;
+    if (token === null && !sessionId) return next(new Error('A valid session is required.'));
+    resolveIdentity(token, sessionId, options).then(
+      (identity) => {
+        if (identity.kind === 'refused-key') return next(new Error(KEY_REFUSED_MESSAGE));
+        if (identity.kind === 'none') return next(new Error('Unknown session.'));
+        socket.data.userId = identity.user.id;
+        socket.data.identity = identity;
         next();
       },
       (error: unknown) => {
@@ -80,10 +112,29 @@ export async function createRealtime(
     );
   });
 
+  /**
+   * Joins the rooms the handshake earned, then checks again that the access still holds: a key
+   * revoked (or privacy turned on) between the handshake and the join has already sent its
+   * disconnect to the rooms, before this socket was in them.
+   */
+  async function admit(socket: Socket, identity: Identity): Promise<void> {
+    const ownId = socket.data.userId;
+    await socket.join([userRoom(ownId), identity.kind === 'key' ? keyRoom(identity.keyId) : openRoom(ownId)]);
+    if (!(await identityStillHolds(identity, options.access))) socket.disconnect(true);
+  }
+
   io.on('connection', (socket) => {
     const ownId = socket.data.userId;
-    void socket.join(userRoom(ownId));
+    const identity = socket.data.identity;
+    const isAdmitted = identity.kind === 'key' || identity.kind === 'session';
+    if (isAdmitted)
+      admit(socket, identity).catch((error: unknown) => {
+        if (!noteDatabaseOutage(options.databaseOutage, error))
+          options.logger.error({ err: error }, 'socket access check failed');
+        socket.disconnect(true);
+      });
     socket.on(JOIN_USER_ROOM, (userId, ack) => {
+      if (!isAdmitted) return ack?.({ ok: false, error: PRIVATE_ROOM_REFUSED });
       if (userId !== ownId) return ack?.({ ok: false, error: 'You can only join your own room.' });
       void socket.join(userRoom(ownId));
       ack?.({ ok: true });
@@ -93,6 +144,9 @@ export async function createRealtime(
   return {
     io,
     cluster,
+    endAccess(userId, keyId) {
+      io.in(keyId === null ? openRoom(userId) : keyRoom(keyId)).disconnectSockets(true);
+    },
     async close() {
       // Not io.close(): that would also close the HTTP server, which Fastify closes itself.
       io.disconnectSockets(true);

@@ -5,6 +5,7 @@ import { LandingPage } from '../pages/LandingPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { PrivacyPage } from '../pages/PrivacyPage';
 import { TermsPage } from '../pages/TermsPage';
+import { AccessCard } from '../features/access/AccessCard';
 import { AdminPage } from '../features/admin/AdminPage';
 import { SuggestionsPage } from '../features/suggestions/SuggestionsPage';
 import { UrlAnalyticsPage } from '../features/short-links/UrlAnalyticsPage';
@@ -18,7 +19,10 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       { path: paths.home, element: <LandingPage /> },
-      { path: paths.webhook, element: <WebhookPage /> },
+      {
+        path: paths.webhook,
+        element: <WebhookPage accessPanel={(sessionId) => <AccessCard sessionId={sessionId} />} />,
+      },
       { path: paths.urlShortener, element: <UrlShortenerPage /> },
       { path: paths.urlShortenerAlias, element: <UrlShortenerPage /> },
       { path: paths.urlAnalyticsPattern, element: <UrlAnalyticsPage /> },

@@ -8,6 +8,8 @@ interface CopyButtonProps {
   label?: string;
   size?: ButtonProps['size'];
   variant?: ButtonProps['variant'];
+  /** A tooltip saying more than the label. */
+  title?: string;
 }
 
 /** Copies `text` to the clipboard and says so in a short toast. */
@@ -18,6 +20,7 @@ export function CopyButton({
   label = 'Copy',
   size = 'sm',
   variant = 'outline-primary',
+  title,
 }: CopyButtonProps) {
   async function handleCopy() {
     try {
@@ -28,7 +31,7 @@ export function CopyButton({
     }
   }
   return (
-    <Button size={size} variant={variant} onClick={() => void handleCopy()}>
+    <Button size={size} variant={variant} title={title} onClick={() => void handleCopy()}>
       {label}
     </Button>
   );

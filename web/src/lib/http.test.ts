@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, http, messageOf } from './http';
+import { ApiError, http, messageOf, onAccessRefused, setSessionOverride } from './http';
 import { STORAGE_KEYS, storeSession } from './storage';
 
 // fetch is stubbed with calls of (url, init); the casts below read those arguments back.
@@ -88,5 +88,62 @@ describe('http', () => {
     expect(deleteInit?.headers).toEqual({});
     expect(postInit?.headers).toEqual({ 'Content-Type': 'application/json' });
     expect(postInit?.body).toBe('{"url":"https://example.com"}');
+  });
+});
+
+describe('http with a key', () => {
+  const KEY = `hbk_00000000000000aa_${'a'.repeat(43)}`;
+  const SESSION = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+
+  function sentHeaders(fetchMock: ReturnType<typeof answer>): Record<string, string> {
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    return init.headers as Record<string, string>;
+  }
+
+  it('sends the stored key as a Bearer token beside the session', async () => {
+    storeSession(SESSION);
+    localStorage.setItem(STORAGE_KEYS.accessKey, KEY);
+    const fetchMock = answer(200, []);
+    vi.stubGlobal('fetch', fetchMock);
+    await http.get('/api/events');
+    expect(sentHeaders(fetchMock)).toEqual({ 'X-Session-ID': SESSION, Authorization: `Bearer ${KEY}` });
+  });
+
+  it('never sends the key for a Share link’s session', async () => {
+    storeSession(SESSION);
+    localStorage.setItem(STORAGE_KEYS.accessKey, KEY);
+    setSessionOverride('9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d');
+    try {
+      const fetchMock = answer(200, []);
+      vi.stubGlobal('fetch', fetchMock);
+      await http.get('/api/events');
+      expect(sentHeaders(fetchMock)).toEqual({ 'X-Session-ID': '9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d' });
+    } finally {
+      setSessionOverride(null);
+    }
+  });
+
+  it('a 401 to the key forgets the key, not the session, and says so to listeners', async () => {
+    storeSession(SESSION);
+    localStorage.setItem(STORAGE_KEYS.accessKey, KEY);
+    const refusals: string[] = [];
+    const stop = onAccessRefused((refusal) => refusals.push(refusal));
+    vi.stubGlobal('fetch', answer(401, { error: 'This key is unknown or was revoked.' }));
+    await expect(http.get('/api/events')).rejects.toMatchObject({ status: 401 });
+    stop();
+    expect(refusals).toEqual(['key']);
+    expect(localStorage.getItem(STORAGE_KEYS.accessKey)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.sessionId)).toBe(SESSION);
+  });
+
+  it('a 401 saying the session is private keeps the stored session', async () => {
+    storeSession(SESSION);
+    const refusals: string[] = [];
+    const stop = onAccessRefused((refusal) => refusals.push(refusal));
+    vi.stubGlobal('fetch', answer(401, { error: 'This inspector is private.', private: true }));
+    await expect(http.get('/api/events')).rejects.toMatchObject({ status: 401 });
+    stop();
+    expect(refusals).toEqual(['private']);
+    expect(localStorage.getItem(STORAGE_KEYS.sessionId)).toBe(SESSION);
   });
 });

@@ -1,10 +1,13 @@
 /**
- * The one way the web app talks to the API: cookies sent, JSON by default, no timeout, and the
- * X-Session-ID header while a session is active. A non-2xx answer becomes an ApiError carrying
- * the server's `error` text; a 401 also forgets the stored session.
+ * The one way the web app talks to the API: cookies sent, JSON by default, no timeout, the
+ * X-Session-ID header while a session is active, and `Authorization: Bearer` while this browser
+ * holds a key for it. A non-2xx answer becomes an ApiError carrying the server's `error` text; a
+ * 401 also forgets the stored session, except when it is about a key (the key is forgotten) or a
+ * session that went private (the session is fine): those are told to `onAccessRefused` listeners.
  */
+import { bearer } from '../../../shared/access';
 import { SESSION_HEADER } from '../../../shared/sessions';
-import { clearSession, getValidSessionId } from './storage';
+import { clearAccessKey, clearSession, getAccessKey, getValidSessionId } from './storage';
 
 export class ApiError extends Error {
   constructor(
@@ -35,6 +38,43 @@ export function activeSessionId(): string | null {
   return sessionOverride ?? getValidSessionId();
 }
 
+/** The key sent with calls right now: the stored one, unless the page shows a Share link's session. */
+export function activeAccessKey(): string | null {
+  return sessionOverride ? null : getAccessKey();
+}
+
+/** The headers that say who calls: the session id, and the key while one is held. */
+export function identityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const sessionId = activeSessionId();
+  if (sessionId) headers[SESSION_HEADER] = sessionId;
+  const key = activeAccessKey();
+  if (key) headers.Authorization = bearer(key);
+  return headers;
+}
+
+/** Why the server refused a call with 401: this browser's key, or the session being private. */
+export type AccessRefusal = 'key' | 'private';
+
+const refusalListeners = new Set<(refusal: AccessRefusal) => void>();
+
+/** Calls `listener` whenever the key is refused or the session turns out private; returns the unsubscribe. */
+export function onAccessRefused(listener: (refusal: AccessRefusal) => void): () => void {
+  refusalListeners.add(listener);
+  return () => refusalListeners.delete(listener);
+}
+
+/**
+ * After a 401: a refused key is forgotten (it was revoked), a private session is kept, any other
+ * case forgets the stored session. `body` is the answer's JSON, when it had one.
+ */
+export function noteUnauthorized(sentKey: boolean, body: Readonly<Record<string, unknown>>): void {
+  const refusal: AccessRefusal | null = sentKey ? 'key' : body.private === true ? 'private' : null;
+  if (refusal === 'key') clearAccessKey();
+  else if (refusal === null) clearSession();
+  if (refusal) for (const listener of refusalListeners) listener(refusal);
+}
+
 async function apiErrorOf(response: Response): Promise<ApiError> {
   try {
     const { error, ...details } = (await response.json()) as Record<string, unknown>;
@@ -46,21 +86,28 @@ async function apiErrorOf(response: Response): Promise<ApiError> {
   return new ApiError(response.status, statusText, false);
 }
 
+/** Sends a call as this browser's session (see identityHeaders); a non-2xx answer throws an ApiError. */
+export async function send(path: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
+  const identity = identityHeaders();
+  const response = await fetch(`${apiBase}${path}`, {
+    ...init,
+    headers: { ...init.headers, ...identity },
+    credentials: 'include',
+  });
+  if (response.ok) return response;
+  const error = await apiErrorOf(response);
+  if (response.status === 401) noteUnauthorized(identity.Authorization !== undefined, error.details);
+  throw error;
+}
+
 export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   // A JSON content type on a bodiless call is refused by the server, so it goes with a body only.
   const headers: Record<string, string> = body === undefined ? {} : { 'Content-Type': 'application/json' };
-  const sessionId = activeSessionId();
-  if (sessionId) headers[SESSION_HEADER] = sessionId;
-  const response = await fetch(`${apiBase}${path}`, {
+  const response = await send(path, {
     method,
     headers,
-    credentials: 'include',
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) {
-    if (response.status === 401) clearSession();
-    throw await apiErrorOf(response);
-  }
   const text = await response.text();
   // The API answers JSON; callers name the shape they expect from each endpoint.
   return (text ? JSON.parse(text) : undefined) as T;

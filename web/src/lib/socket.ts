@@ -1,4 +1,8 @@
-/** The realtime connection: to the API base, with cookies, 5 reconnection attempts 1000 ms apart. */
+/**
+ * The realtime connection: to the API base, with cookies, 5 reconnection attempts 1000 ms apart.
+ * The handshake carries the session id and, while this browser holds one, its key (`auth.token`),
+ * read afresh at every (re)connection.
+ */
 import { io, type Socket } from 'socket.io-client';
 import {
   SOCKET_RECONNECTION_ATTEMPTS,
@@ -6,7 +10,7 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '../../../shared/realtime';
-import { apiBase } from './http';
+import { activeAccessKey, apiBase } from './http';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -15,8 +19,17 @@ export function createSocket(sessionId: string): AppSocket {
   return io(apiBase, {
     autoConnect: false,
     withCredentials: true,
-    auth: { sessionId },
+    auth: (send) => {
+      const token = activeAccessKey();
+      send(token ? { sessionId, token } : { sessionId });
+    },
     reconnectionAttempts: SOCKET_RECONNECTION_ATTEMPTS,
     reconnectionDelay: SOCKET_RECONNECTION_DELAY_MS,
   });
+}
+
+/** Connects again at once, with a fresh handshake (e.g. now carrying a key). */
+export function reconnectSocket(socket: AppSocket): void {
+  socket.disconnect();
+  socket.connect();
 }

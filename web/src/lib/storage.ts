@@ -1,10 +1,15 @@
-/** The three browser storage keys Hookbay uses, and the rules around them. */
+/**
+ * The browser storage keys Hookbay uses, and the rules around them: the session, its expiry and
+ * the theme, plus the key this browser holds for a private inspector.
+ */
+import { isKeyShaped } from '../../../shared/access';
 import { SESSION_DURATION_MS } from '../../../shared/sessions';
 
 export const STORAGE_KEYS = {
   sessionId: 'userSessionId',
   sessionExpiry: 'userSessionExpiry',
   theme: 'theme',
+  accessKey: 'userAccessKey',
 } as const;
 
 /** Where the Replay dialog last sent a session's requests: one target remembered per session. */
@@ -30,6 +35,20 @@ export function storeSession(sessionId: string, now: number = Date.now()): void 
 export function clearSession(): void {
   localStorage.removeItem(STORAGE_KEYS.sessionId);
   localStorage.removeItem(STORAGE_KEYS.sessionExpiry);
+}
+
+/** The key this browser holds for its session (to open it while it is private), if any. */
+export function getAccessKey(): string | null {
+  const key = localStorage.getItem(STORAGE_KEYS.accessKey);
+  return isKeyShaped(key) ? key : null;
+}
+
+export function storeAccessKey(key: string): void {
+  localStorage.setItem(STORAGE_KEYS.accessKey, key);
+}
+
+export function clearAccessKey(): void {
+  localStorage.removeItem(STORAGE_KEYS.accessKey);
 }
 
 export function getStoredTheme(): Theme {

@@ -21,7 +21,11 @@ export function fakeSession(overrides: Partial<SessionState> = {}): SessionState
     user: { id: 'user-1', sessionId: SESSION_ID },
     status: 'ready',
     isShared: false,
+    isPrivate: false,
+    lostKey: false,
     retry: () => undefined,
+    setPrivate: () => undefined,
+    startOver: () => undefined,
     ...overrides,
   };
 }
@@ -68,6 +72,8 @@ export interface Call {
   /** The query string, with its "?"; empty when there is none. */
   search: string;
   body: unknown;
+  /** The request's headers as sent (names as the app wrote them). */
+  headers: Record<string, string>;
 }
 
 export type Answer = { status: number; body?: unknown };
@@ -80,7 +86,14 @@ export function stubFetch(handler: (call: Call) => Answer | Promise<Answer>): Ca
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input));
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      const call: Call = { method: init?.method ?? 'GET', path: url.pathname, search: url.search, body };
+      const headers = { ...(init?.headers as Record<string, string> | undefined) };
+      const call: Call = {
+        method: init?.method ?? 'GET',
+        path: url.pathname,
+        search: url.search,
+        body,
+        headers,
+      };
       calls.push(call);
       const answer = await handler(call);
       const text = answer.body === undefined ? '' : JSON.stringify(answer.body);

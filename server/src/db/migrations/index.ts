@@ -15,6 +15,7 @@ import { sessionIpsMigration } from './011_session_ips.js';
 import { responseRuleMigration } from './012_response_rule.js';
 import { sessionStorageMigration } from './013_session_storage.js';
 import { rateLimitsMigration } from './014_rate_limits.js';
+import { keysAndPrivacyMigration } from './015_keys_and_privacy.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '001_sessions': sessionsMigration,
@@ -31,4 +32,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '012_response_rule': responseRuleMigration,
   '013_session_storage': sessionStorageMigration,
   '014_rate_limits': rateLimitsMigration,
+  '015_keys_and_privacy': keysAndPrivacyMigration,
 };

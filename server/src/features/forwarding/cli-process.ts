@@ -32,9 +32,12 @@ export interface CliRun {
   stop(): Promise<void>;
 }
 
-/** Runs `node cli/hookbay.mjs …args`; stop() ends it by pid (SIGINT, as Ctrl+C would). */
-export function runCli(args: string[]): CliRun {
-  const child = spawn(process.execPath, [CLI_PATH, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs `node cli/hookbay.mjs …args` (with `env` added); stop() ends it by pid (SIGINT, as Ctrl+C would). */
+export function runCli(args: string[], env: Record<string, string> = {}): CliRun {
+  const child = spawn(process.execPath, [CLI_PATH, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   const stdout: string[] = [];
   const stderr: string[] = [];
   for (const [stream, lines] of [

@@ -8,7 +8,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { base64JsonLimit } from '../../http/body-limits.js';
-import { requireUser } from '../../http/identity.js';
+import { identityStillHolds, keyIdOfIdentity, requireUser } from '../../http/identity.js';
+import type { AccessChecks } from '../access/access.service.js';
 import { NotFoundError } from '../../http/errors.js';
 import { parseInput } from '../../http/validation.js';
 import { toWebhookEvent } from '../webhooks/event-view.js';
@@ -17,6 +18,8 @@ import { startEventStream, type EventStream } from './event-stream.js';
 import type { Responders } from './responders.js';
 import type { StreamHub } from './stream-hub.js';
 import { eventIdSchema } from '../webhooks/events.routes.js';
+
+const ACCESS_ENDED_MESSAGE = 'This key was revoked, or the inspector went private, as the stream opened.';
 
 // Found from the working directory, like the web app's files, so the compiled server finds it too.
 const CLI_FILE = path.resolve('cli/hookbay.mjs');
@@ -51,6 +54,7 @@ export async function forwardingRoutes(
     repo: WebhooksRepo;
     hub: StreamHub;
     responders: Responders;
+    access: AccessChecks;
     keepAliveMs: number;
     /** Largest captured body; the forwarder's answer may carry one as large (as base64 in JSON). */
     captureMaxBytes: number;
@@ -77,9 +81,18 @@ export async function forwardingRoutes(
     reply.hijack();
     removeStream = await options.hub.open(user.sessionId, {
       responding: respond === '1',
+      keyId: keyIdOfIdentity(request.identity),
       poke: () => stream?.poke(),
       close: () => (stream ? stream.close() : raw.destroy()),
     });
+    // A key revoked (or privacy turned on) while the stream was being registered closed only the
+    // streams registered by then: this one checks for itself.
+    if (!raw.destroyed && !(await identityStillHolds(request.identity, options.access))) {
+      removeStream();
+      raw.writeHead(401, { 'content-type': 'application/json; charset=utf-8' });
+      raw.end(JSON.stringify({ error: ACCESS_ENDED_MESSAGE }));
+      return;
+    }
     if (raw.destroyed) return removeStream();
     // Sent once the other instances know of this stream, so a capture after this point reaches it.
     raw.writeHead(200, {

@@ -11,9 +11,11 @@ import type { Cluster, HeldStreams } from '../../realtime/cluster.js';
 export interface LocalStream {
   /** True when the client answers the events it gets (`hookbay forward --respond`). */
   responding: boolean;
+  /** The key the stream was opened with; null when the session id alone opened it. */
+  keyId: string | null;
   /** A new event of the stream's session may be stored: read again. */
   poke(): void;
-  /** Ends the stream (server shutdown). */
+  /** Ends the stream (server shutdown, or the access it was opened with ended). */
   close(): void;
 }
 
@@ -25,6 +27,8 @@ export interface StreamHub {
   open(sessionId: string, stream: LocalStream): Promise<() => void>;
   /** A new event of the session was stored: its streams here and on the other instances read again. */
   stored(sessionId: string): void;
+  /** Ends this instance's streams of the session opened with key `keyId` (null: by the session id alone). */
+  closeStreams(sessionId: string, keyId: string | null): void;
   /** True while a `--respond` forwarder streams this session, on any instance. */
   hasResponder(sessionId: string): boolean;
   /** Ends every stream on this instance and stops announcing. */
@@ -100,6 +104,9 @@ export function createStreamHub(cluster: Cluster, now: () => number = Date.now):
     stored(sessionId) {
       pokeLocal(sessionId);
       if (isHeldElsewhere((streams) => streams.streamed, sessionId)) cluster.pokeSession(sessionId);
+    },
+    closeStreams(sessionId, keyId) {
+      for (const stream of [...(local.get(sessionId) ?? [])]) if (stream.keyId === keyId) stream.close();
     },
     hasResponder(sessionId) {
       const here = [...(local.get(sessionId) ?? [])].some((stream) => stream.responding);

@@ -26,13 +26,15 @@ export interface StreamRequest {
   asHeader?: boolean;
   lastEventId?: string;
   query?: Record<string, string>;
+  /** Further headers, e.g. Authorization. */
+  headers?: Record<string, string>;
 }
 
 /** Opens GET /api/stream; resolves once the answer's headers are in (for a stream: once it is live). */
 export function openStream(origin: string, request: StreamRequest): Promise<StreamClient> {
   const url = new URL(`${origin}/api/stream`);
   for (const [key, value] of Object.entries(request.query ?? {})) url.searchParams.set(key, value);
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...request.headers };
   if (request.sessionId && request.asHeader) headers['x-session-id'] = request.sessionId;
   else if (request.sessionId) url.searchParams.set('sessionId', request.sessionId);
   if (request.lastEventId !== undefined) headers['last-event-id'] = request.lastEventId;

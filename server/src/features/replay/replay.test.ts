@@ -148,7 +148,7 @@ describe('POST /api/events/:id/replay', () => {
     const small = Fastify();
     registerErrorHandler(small, { databaseOutage: createOutageLog(small.log, { down: '', up: '' }) });
     await small.register(fastifyCookie);
-    await small.register(identityPlugin, { sessions: app.services.sessions });
+    await small.register(identityPlugin, { sessions: app.services.sessions, access: app.services.access });
     const limiter = await registerLimiter(small, {
       db: app.database.db,
       reportError: (error, message) => small.log.error({ err: error }, message),

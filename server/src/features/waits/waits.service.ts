@@ -148,6 +148,9 @@ export function createWaitsService(deps: {
     watch.joined = deps.hub
       .open(sessionId, {
         responding: false,
+        // Shared by the session's waits, whoever opened them: when the session goes private or a
+        // key is revoked, every wait of it ends, rather than one opened by the session id alone going on.
+        keyId: null,
         poke: () => void read(watch),
         close: () => {
           for (const waiter of [...watch.waiters]) waiter.finish('closed');

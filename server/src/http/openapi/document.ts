@@ -51,8 +51,11 @@ function responseObject(response: ApiResponse): JsonObject {
 
 const SECURITY: Record<ApiOperation['access'], JsonObject[] | undefined> = {
   public: [],
-  session: [{ sessionHeader: [] }, { sessionCookie: [] }],
-  admin: [{ sessionHeader: [], adminCookie: [] }],
+  session: [{ bearerKey: [] }, { sessionHeader: [] }, { sessionCookie: [] }],
+  admin: [
+    { bearerKey: [], adminCookie: [] },
+    { sessionHeader: [], adminCookie: [] },
+  ],
 };
 
 function operationObject(operation: ApiOperation): JsonObject {
@@ -97,13 +100,19 @@ export function buildOpenApiDocument(
       description:
         'The API behind Hookbay’s Webhook Inspector, URL Shortener and Suggestions. Errors are JSON ' +
         '`{"error": "…"}` with a fitting status. Sessions are anonymous: `POST /api/user` gives one, ' +
-        'and calls that need it send it as the `X-Session-ID` header (or the session cookie).',
+        'and calls that need it send it as the `X-Session-ID` header (or the session cookie), or send ' +
+        'one of its API keys as `Authorization: Bearer <key>`. While a session is private, only a key works.',
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     tags: API_TAGS.map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: {
+        bearerKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key (`hbk_…`) from `POST /api/keys`; it acts as its session, private or not.',
+        },
         sessionHeader: { type: 'apiKey', in: 'header', name: 'X-Session-ID' },
         sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
         adminCookie: { type: 'apiKey', in: 'cookie', name: ADMIN_COOKIE },

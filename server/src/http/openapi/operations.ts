@@ -4,6 +4,12 @@
  * here and every entry is a registered route, so the document cannot drift from the server.
  */
 import { z } from 'zod';
+import {
+  keyIdSchema,
+  keyNameSchema,
+  MAX_KEYS_PER_SESSION,
+  privacyBodySchema,
+} from '../../../../shared/access.js';
 import { ANALYTICS_PERIODS, urlBodySchema, urlUpdateSchema } from '../../../../shared/links.js';
 import { replayBodySchema } from '../../../../shared/replay.js';
 import { responseRulesSchema } from '../../../../shared/responses.js';
@@ -69,7 +75,10 @@ const sessionIdParams = z.object({
 const searchQuery = filterSchema.in;
 
 const unauthorised: Record<number, ApiResponse> = {
-  401: { description: 'No session, or an unknown one.', schema: errorSchema },
+  401: {
+    description: 'No session, an unknown one, a private one without a key, or an unknown or revoked key.',
+    schema: errorSchema,
+  },
 };
 const invalid: Record<number, ApiResponse> = {
   400: { description: 'Invalid input; the message names the field.', schema: errorSchema },
@@ -116,6 +125,90 @@ function captureOperations(path: string): ApiOperation[] {
   }));
 }
 
+const keySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string().describe('ISO 8601.'),
+  lastUsedAt: z.string().nullable().describe('ISO 8601, updated at most once a minute; null until used.'),
+});
+const privacySchema = z.object({ private: z.boolean() });
+
+function accessOperations(): ApiOperation[] {
+  return [
+    {
+      method: 'GET',
+      path: '/api/keys',
+      tag: 'Sessions',
+      summary: 'The session’s API keys (never the keys themselves)',
+      access: 'session',
+      responses: { 200: { description: 'Oldest first.', schema: z.array(keySchema) }, ...unauthorised },
+    },
+    {
+      method: 'POST',
+      path: '/api/keys',
+      tag: 'Sessions',
+      summary: 'Create an API key',
+      description:
+        'The key (`hbk_…`) is in this answer only; the server keeps its hash. Send it as ' +
+        '`Authorization: Bearer <key>` on any call that takes a session, as `auth.token` in the ' +
+        `Socket.IO handshake, or to the CLI with \`--key\`. At most ${MAX_KEYS_PER_SESSION} keys per session.`,
+      access: 'session',
+      body: keyNameSchema,
+      responses: {
+        201: {
+          description: 'The new key.',
+          schema: keySchema.omit({ lastUsedAt: true }).extend({ key: z.string() }),
+        },
+        ...invalid,
+        ...unauthorised,
+        409: { description: `The session already holds ${MAX_KEYS_PER_SESSION} keys.`, schema: errorSchema },
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/keys/:id',
+      tag: 'Sessions',
+      summary: 'Revoke an API key',
+      description:
+        'The key stops working at once on every instance; sockets and event streams opened with it close.',
+      access: 'session',
+      params: keyIdSchema,
+      responses: {
+        200: { description: 'Revoked.', schema: okSchema },
+        ...invalid,
+        ...unauthorised,
+        404: { description: 'The session has no key with this id.', schema: errorSchema },
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/user/privacy',
+      tag: 'Sessions',
+      summary: 'Whether the session is private',
+      access: 'session',
+      responses: { 200: { description: 'The setting.', schema: privacySchema }, ...unauthorised },
+    },
+    {
+      method: 'PUT',
+      path: '/api/user/privacy',
+      tag: 'Sessions',
+      summary: 'Make the session private, or public again',
+      description:
+        'While private, the session id (the one in the webhook URL) only receives: every call that ' +
+        'takes the session needs a key, and sockets and streams opened without one are closed. ' +
+        'Capture and short-link redirects are not affected. Turning it on needs a key to exist.',
+      access: 'session',
+      body: privacyBodySchema,
+      responses: {
+        200: { description: 'The setting now.', schema: privacySchema },
+        ...invalid,
+        ...unauthorised,
+        409: { description: 'Turning privacy on while the session has no key.', schema: errorSchema },
+      },
+    },
+  ];
+}
+
 export const apiOperations: ApiOperation[] = [
   {
     method: 'GET',
@@ -130,21 +223,26 @@ export const apiOperations: ApiOperation[] = [
     path: '/api/user',
     tag: 'Sessions',
     summary: 'Start or resume a session',
-    description: 'Without a sessionId a new anonymous session is made; a known one is resumed.',
+    description:
+      'Without a sessionId a new anonymous session is made; a known one is resumed. With a key ' +
+      '(`Authorization: Bearer`), the key’s session is resumed. A private session’s id alone resumes ' +
+      'nothing: the answer says `"private": true` and no cookie is set.',
     access: 'public',
     body: sessionRequestSchema,
     responses: {
       200: {
         description: 'The session.',
-        schema: z.object({ id: z.string(), sessionId: z.string() }),
+        schema: z.object({ id: z.string(), sessionId: z.string(), private: z.literal(true).optional() }),
       },
       ...invalid,
+      401: { description: 'An unknown or revoked key.', schema: errorSchema },
       429: {
         description: 'Too many new sessions from this address (SESSIONS_PER_MINUTE); see Retry-After.',
         schema: errorSchema,
       },
     },
   },
+  ...accessOperations(),
   {
     method: 'GET',
     path: '/api/events',

@@ -19,6 +19,7 @@ import { LinkStateBar } from './components/LinkStateBar';
 import { PeriodSelector } from './components/PeriodSelector';
 import { deviceLabel, messages } from './messages';
 import { useUrlAnalytics } from './useUrlAnalytics';
+import { DownloadLink } from '../../components/DownloadLink';
 
 const TITLE_URL_MAX = 50;
 const DEFAULT_PERIOD: AnalyticsPeriod = '30d';
@@ -94,9 +95,9 @@ function AnalyticsView({ analytics, period, onPeriodChange }: AnalyticsViewProps
           <LinkButton to={paths.urlShortener} variant="outline-secondary">
             {messages.backToShortener}
           </LinkButton>
-          <a href={analyticsCsvUrl(analytics.id)} download className="btn btn-outline-primary">
+          <DownloadLink href={analyticsCsvUrl(analytics.id)} className="btn btn-outline-primary">
             {messages.downloadCsv}
-          </a>
+          </DownloadLink>
         </div>
       </div>
       <LinkStateBar analytics={analytics} />

@@ -104,6 +104,34 @@ describe('WebhookPage', () => {
     expect(await screen.findByText(/You are viewing a shared session/)).toBeInTheDocument();
   });
 
+  it('while private, says what Share shares: the link alone gives no access', async () => {
+    stubApi([]);
+    renderPage({ session: { isPrivate: true } });
+    expect(
+      await screen.findByText(
+        /Private: this URL only receives requests. The Share link alone gives no access/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share' })).toHaveAttribute(
+      'title',
+      expect.stringMatching(/While it is private the link alone shows nothing/),
+    );
+  });
+
+  it('shows the access panel it is given for the browser’s own session, not for a Share link’s', async () => {
+    stubApi([]);
+    const panel = (sessionId: string) => <p>{`Access of ${sessionId}`}</p>;
+    renderWithProviders(<WebhookPage accessPanel={panel} />, { route: '/webhook', session: fakeSession() });
+    expect(await screen.findByText(`Access of ${SESSION_ID}`)).toBeInTheDocument();
+    cleanup();
+    renderWithProviders(<WebhookPage accessPanel={panel} />, {
+      route: '/webhook',
+      session: fakeSession({ isShared: true }),
+    });
+    await screen.findByText(/You are viewing a shared session/);
+    expect(screen.queryByText(`Access of ${SESSION_ID}`)).not.toBeInTheDocument();
+  });
+
   it('lists the requests with a count and coloured method badges', async () => {
     stubApi([
       makeEvent(7, { method: 'POST', path: '/post' }),

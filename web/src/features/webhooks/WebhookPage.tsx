@@ -1,7 +1,9 @@
 /**
  * The Webhook Inspector: the session's capture URL on top, the live request list on the left and
- * the selected request on the right.
+ * the selected request on the right. `accessPanel` (who may read the inspector) is composed in
+ * by the app, as it belongs to another feature.
  */
+import type { ReactNode } from 'react';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
@@ -28,8 +30,13 @@ import { useRequestNotifications } from './useRequestNotifications';
 import { useWebhookEvents } from './useWebhookEvents';
 import './webhooks.css';
 
-function WebhookInspector({ sessionId }: { sessionId: string }) {
-  const { isShared } = useSession();
+interface WebhookPageProps {
+  /** Shown under the webhook URL for the browser's own session (not for a Share link's). */
+  accessPanel?: (sessionId: string) => ReactNode;
+}
+
+function WebhookInspector({ sessionId, accessPanel }: { sessionId: string } & WebhookPageProps) {
+  const { isShared, isPrivate } = useSession();
   const search = useEventSearch();
   const matchCount = useMatchCount(search.filter);
   const view = useWebhookEvents(search.filter, matchCount.noteRemoved);
@@ -45,14 +52,15 @@ function WebhookInspector({ sessionId }: { sessionId: string }) {
   });
   return (
     <RequestMarksProvider events={view.events}>
-      <WebhookUrlCard sessionId={sessionId} isShared={isShared} />
+      <WebhookUrlCard sessionId={sessionId} isShared={isShared} isPrivate={isPrivate} />
+      {!isShared && accessPanel?.(sessionId)}
       {/* Side by side, folded to one line each, so the list and details keep the height. */}
       <Row className="gx-3">
         <Col lg={6}>
           <ResponsesPanel sessionId={sessionId} />
         </Col>
         <Col lg={6}>
-          <ForwardCard sessionId={sessionId} />
+          <ForwardCard sessionId={sessionId} isPrivate={isPrivate} />
         </Col>
       </Row>
       <Row className="webhook-panels gx-3 gy-3 gy-lg-0">
@@ -93,13 +101,15 @@ function WebhookInspector({ sessionId }: { sessionId: string }) {
   );
 }
 
-export function WebhookPage() {
+export function WebhookPage({ accessPanel }: WebhookPageProps = {}) {
   usePageTitle(messages.pageTitle);
   // Keyed so another session starts from an empty list rather than mixing two sessions' requests.
   return (
     <Container fluid className="webhook-page py-3">
       <SessionGate>
-        {(user) => <WebhookInspector key={user.sessionId} sessionId={user.sessionId} />}
+        {(user) => (
+          <WebhookInspector key={user.sessionId} sessionId={user.sessionId} accessPanel={accessPanel} />
+        )}
       </SessionGate>
     </Container>
   );

@@ -1,14 +1,12 @@
 /** The Webhook Inspector's calls to the API, returning the shared types. */
 import { filterParams, type EventsFilter } from '../../../../shared/event-search';
-import { SESSION_HEADER } from '../../../../shared/sessions';
 import {
   EVENTS_PAGE_MAX,
   eventBodyPath,
   type EventsPageQuery,
   type WebhookEvent,
 } from '../../../../shared/webhooks';
-import { activeSessionId, ApiError, apiBase, http } from '../../lib/http';
-import { clearSession } from '../../lib/storage';
+import { activeSessionId, apiBase, http, send } from '../../lib/http';
 
 export function listEvents(query: EventsPageQuery = {}, filter: EventsFilter = {}): Promise<WebhookEvent[]> {
   const params = new URLSearchParams(filterParams(filter));
@@ -48,21 +46,5 @@ export function bodyDownloadUrl(id: number): string {
 
 /** The stored body bytes (`decoded`: with its Content-Encoding undone); rejects with the server's error text. */
 export async function fetchEventBody(id: number, decoded: boolean): Promise<ArrayBuffer> {
-  const headers: Record<string, string> = {};
-  const sessionId = activeSessionId();
-  if (sessionId) headers[SESSION_HEADER] = sessionId;
-  const response = await fetch(`${apiBase}${eventBodyPath(id, decoded)}`, {
-    headers,
-    credentials: 'include',
-  });
-  if (response.ok) return response.arrayBuffer();
-  if (response.status === 401) clearSession();
-  let message = response.statusText || `Request failed with status ${response.status}`;
-  try {
-    const body = (await response.json()) as { error?: unknown };
-    if (typeof body.error === 'string') message = body.error;
-  } catch {
-    // Not JSON: keep the status text.
-  }
-  throw new ApiError(response.status, message);
+  return (await send(eventBodyPath(id, decoded))).arrayBuffer();
 }

@@ -24,6 +24,12 @@ export const messages = {
   urlLabel: 'Your webhook URL',
   copy: 'Copy',
   share: 'Share',
+  shareTitle:
+    'Copies a link to this inspector: whoever opens it sees its requests and can change its settings',
+  shareTitlePrivate:
+    'Copies a link to this inspector page. While it is private the link alone shows nothing: give access with an access link',
+  privateShareNote:
+    'Private: this URL only receives requests. The Share link alone gives no access; give another browser an access link under Access.',
   sharedNote:
     'You are viewing a shared session: requests sent to this URL show up here for everyone with the link.',
   tryIt: 'Try it:',

@@ -10,6 +10,7 @@ import { CutWarning } from './CutWarning';
 import { DecodedView, type DecodeResult } from './DecodedView';
 import { FormattedView } from './FormattedView';
 import { HexView } from './HexView';
+import { DownloadLink } from '../../../components/DownloadLink';
 
 export interface RequestBodyProps {
   event: WebhookEvent;
@@ -48,9 +49,9 @@ function RequestBodyContent({ event, fetchBody, downloadUrl }: RequestBodyProps)
 
   // A plain link rather than Button: react-bootstrap would give it role="button", hiding that it navigates.
   const download = (
-    <a href={downloadUrl} download className="btn btn-outline-secondary btn-sm">
+    <DownloadLink href={downloadUrl} className="btn btn-outline-secondary btn-sm">
       Download
-    </a>
+    </DownloadLink>
   );
   if (bytes.length === 0 && !partial) return <p className="text-body-secondary mb-0">No body.</p>;
 

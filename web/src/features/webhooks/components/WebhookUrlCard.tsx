@@ -10,10 +10,12 @@ import { messages } from '../messages';
 interface WebhookUrlCardProps {
   sessionId: string;
   isShared: boolean;
+  /** While private the Share link opens nothing by itself, and the card says so. */
+  isPrivate?: boolean;
 }
 
 /** The session's capture address with Copy and Share, and a ready-made request to try it. */
-export function WebhookUrlCard({ sessionId, isShared }: WebhookUrlCardProps) {
+export function WebhookUrlCard({ sessionId, isShared, isPrivate = false }: WebhookUrlCardProps) {
   const url = webhookUrl(apiBase, sessionId);
   const exampleTail = ` -H 'Content-Type: application/json' -d '{"hello":"world"}'`;
   return (
@@ -44,8 +46,10 @@ export function WebhookUrlCard({ sessionId, isShared }: WebhookUrlCardProps) {
             size={undefined}
             successMessage={messages.shareCopied}
             failureMessage={messages.urlCopyFailed}
+            title={isPrivate ? messages.shareTitlePrivate : messages.shareTitle}
           />
         </InputGroup>
+        {isPrivate && <p className="small text-body-secondary mt-2 mb-0">{messages.privateShareNote}</p>}
         <div className="d-flex align-items-center gap-2 mt-2 small text-body-secondary">
           <span className="flex-shrink-0">{messages.tryIt}</span>
           <code className="text-truncate" style={{ minWidth: 0 }} title={`curl -X POST ${url}${exampleTail}`}>

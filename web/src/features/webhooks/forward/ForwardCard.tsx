@@ -10,7 +10,8 @@ import { CopyButton } from '../../../components/CopyButton';
 import { apiBase } from '../../../lib/http';
 import { forwardCommands } from './commands';
 
-export function ForwardCard({ sessionId }: { sessionId: string }) {
+/** `isPrivate`: the forwarder then needs a key, and the card says how to give it one. */
+export function ForwardCard({ sessionId, isPrivate = false }: { sessionId: string; isPrivate?: boolean }) {
   const [isOpen, setIsOpen] = useState(false);
   return (
     <Card className="mb-3 shadow-sm" as="section" aria-labelledby="forward-title">
@@ -37,6 +38,12 @@ export function ForwardCard({ sessionId }: { sessionId: string }) {
               Every request sent to your webhook URL is also sent to your local app, headers and body
               unchanged (signatures still check out). Change the <code>--to</code> address to your app&apos;s.
             </p>
+            {isPrivate && (
+              <p className="small mb-2">
+                This inspector is private: make a key under Access (New key for scripts) and set{' '}
+                <code>HOOKBAY_KEY</code> to it before running, or add <code>--key &lt;key&gt;</code>.
+              </p>
+            )}
             <dl className="mb-0 small">
               {forwardCommands(apiBase, sessionId).map(({ label, command }) => (
                 <div key={label} className="mb-2">

@@ -5,6 +5,7 @@ import { SEARCH_TEXT_MAX, type EventsFilter } from '../../../../../shared/event-
 import { METHOD_CHIPS, type MethodChip } from './event-filter';
 import { exportUrl, type ExportFormat } from './export-url';
 import { searchMessages } from './messages';
+import { DownloadLink } from '../../../components/DownloadLink';
 
 const EXPORTS: { format: ExportFormat; label: string }[] = [
   { format: 'har', label: searchMessages.exportHar },
@@ -80,15 +81,14 @@ export function SearchBar({
         <span className="ms-auto d-flex align-items-center gap-1 small">
           <span className="text-body-secondary">{searchMessages.exportLabel}</span>
           {EXPORTS.map(({ format, label }) => (
-            <a
+            <DownloadLink
               key={format}
               className="btn btn-sm btn-outline-secondary py-0"
               href={exportUrl(format, filter)}
-              download
               title={searchMessages.exportTitle(label)}
             >
               {label}
-            </a>
+            </DownloadLink>
           ))}
         </span>
       </div>

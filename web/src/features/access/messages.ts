@@ -1,0 +1,58 @@
+/** Every text of the private-access card and its dialogs, in one place. */
+export const accessMessages = {
+  title: 'Access',
+  privateSwitch: 'Private: the webhook URL only receives',
+  publicSummary: 'Anyone with the webhook URL can read its requests and change its settings.',
+  privateSummary:
+    'Only browsers and scripts holding a key can read requests or change settings; this browser has its own key.',
+  turnOnFailed: 'Could not make the inspector private',
+  turnOffFailed: 'Could not make the inspector public again',
+  turnedOn: 'The inspector is private now',
+  turnedOff: 'The inspector is public again',
+  showKeys: 'Keys and access links',
+  hideKeys: 'Hide',
+
+  giveAccess: 'Give another browser access',
+  newKey: 'New key for scripts',
+  keysHeading: 'Keys',
+  noKeys: 'No keys yet.',
+  loadingKeys: 'Loading keys…',
+  keysFailed: 'Could not load the keys',
+  columns: { name: 'Name', created: 'Created', lastUsed: 'Last used', actions: 'Actions' },
+  neverUsed: 'Never',
+  thisBrowser: 'this browser',
+  revoke: 'Revoke',
+  revokeLabel: (name: string) => `Revoke ${name}`,
+  revokeTitle: 'Revoke this key?',
+  revokeText: (name: string) =>
+    `“${name}” stops working at once, everywhere: browsers and scripts using it lose access.`,
+  revokeOwnText: (name: string) =>
+    `“${name}” is the key of this browser. While the inspector is private, this browser loses access too.`,
+  revoked: 'Key revoked',
+  revokeFailed: 'Could not revoke the key',
+
+  browserKeyName: (browser: string) => `Browser: ${browser}`,
+  linkDialogTitle: 'Give another browser access',
+  keyDialogTitle: 'New key for scripts and CI',
+  nameLabel: 'Name',
+  linkNameHint: 'Say whose browser it is for, so you know which to revoke later.',
+  keyNameHint: 'Say where it will be used, e.g. “GitHub Actions”.',
+  defaultLinkName: 'Another browser',
+  createLink: 'Create access link',
+  createKey: 'Create key',
+  creating: 'Creating…',
+  createFailed: 'Could not create the key',
+  linkLabel: 'Access link',
+  keyLabel: 'Key',
+  shownOnce:
+    'Shown only now: copy it. Whoever holds it can read this inspector’s requests and change its settings until you revoke it.',
+  linkHowTo:
+    'Open it in the other browser. The key stays in the part of the link after #, which is never sent to a server.',
+  keyHowTo: 'Send it as a Bearer token, or give it to the command-line forwarder:',
+  copyLink: 'Copy link',
+  copyKey: 'Copy key',
+  linkCopied: 'Access link copied to clipboard',
+  keyCopied: 'Key copied to clipboard',
+  done: 'Done',
+  cancel: 'Cancel',
+} as const;
