@@ -233,14 +233,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const limiter = await registerLimiter(app, { db: database.db, reportError });
   await app.register(healthRoutes, { storageProblem: async () => (storage ? storage.problem() : null) });
   await app.register(sessionsRoutes, { sessions, limiter, sessionsPerMinute: config.sessionsPerMinute });
-  await app.register(eventsRoutes, { webhooks, publicUrl: config.publicUrl });
+  await app.register(eventsRoutes, { webhooks, publicOrigin: config.publicOrigin });
   await app.register(waitsRoutes, { waits });
   await app.register(replayRoutes, {
     webhooks,
     allowPrivate: config.replayAllowPrivate,
     perMinute: config.replayPerMinute,
     limiter,
-    publicUrl: config.publicUrl,
+    publicOrigin: config.publicOrigin,
     captureMaxBytes: config.captureMaxBytes,
   });
   await app.register(responsesRoutes, { responses });
@@ -260,14 +260,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await app.register(linksRoutes, {
     links,
-    publicUrl: config.publicUrl,
+    publicOrigin: config.publicOrigin,
     limiter,
     createLimits: { perMinute: config.linkCreatePerMinute, perDay: config.linkCreatePerDay },
   });
   await app.register(redirectRoutes, {
     links,
     clicks,
-    publicUrl: config.publicUrl,
+    publicOrigin: config.publicOrigin,
     databaseOutage,
     passwords: createLinkPasswords(limiter),
     webDir: config.webDir,
@@ -275,12 +275,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(suggestionsRoutes, { suggestions, limiter });
   await app.register(adminRoutes, { admin });
   await app.register(suggestionsAdminRoutes, { suggestions, admin });
-  await app.register(openApiRoutes, { publicUrl: config.publicUrl });
-  await app.register(linksAdminRoutes, { links, admin, publicUrl: config.publicUrl });
+  await app.register(openApiRoutes, { publicOrigin: config.publicOrigin });
+  await app.register(linksAdminRoutes, { links, admin, publicOrigin: config.publicOrigin });
   await app.register(sessionsAdminRoutes, { sessionsAdmin, admin });
   await app.register(spaPlugin, {
     webDir: config.webDir,
-    publicUrl: config.publicUrl,
+    publicOrigin: config.publicOrigin,
     apiOrigin: config.apiOrigin,
   });
   return app;

@@ -5,6 +5,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '../../../../shared/links.js';
+import type { PublicOrigin } from '../../config.js';
 import { noteDatabaseOutage } from '../../db/unavailable.js';
 import { InvalidInputError } from '../../http/errors.js';
 import { requireUser } from '../../http/identity.js';
@@ -88,12 +89,12 @@ export async function redirectRoutes(
     links: LinksService;
     clicks: ClicksService;
     passwords: LinkPasswords;
-    publicUrl: string | null;
+    publicOrigin: PublicOrigin | null;
     databaseOutage: OutageLog;
     webDir: string | null;
   },
 ) {
-  const { links, clicks, passwords, publicUrl, databaseOutage } = options;
+  const { links, clicks, passwords, publicOrigin, databaseOutage } = options;
   const stylesheets = appStylesheetsOf(options.webDir);
 
   // The password form posts as a browser form does; only this plugin's routes read such bodies.
@@ -197,7 +198,7 @@ export async function redirectRoutes(
     reply.header('cache-control', 'no-store');
     if (request.query.format !== 'csv') {
       const period = periodOf(request.query.period);
-      return clicks.analytics(user, id, linkContextOf(request, publicUrl).apiBase, period);
+      return clicks.analytics(user, id, linkContextOf(request, publicOrigin).apiBase, period);
     }
     const lines = await clicks.exportCsv(user, id);
     return reply
