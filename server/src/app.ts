@@ -5,6 +5,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import { sql } from 'kysely';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/connection.js';
 import { watchStorage } from './db/storage-watch.js';
@@ -231,7 +232,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(identityPlugin, { sessions });
   const limiter = await registerLimiter(app, { db: database.db, reportError });
-  await app.register(healthRoutes, { storageProblem: async () => (storage ? storage.problem() : null) });
+  await app.register(healthRoutes, {
+    storageProblem: async () => (storage ? storage.problem() : null),
+    readiness: { database: () => sql`select 1`.execute(database.db), redis: realtime.pingRedis },
+  });
   await app.register(sessionsRoutes, { sessions, limiter, sessionsPerMinute: config.sessionsPerMinute });
   await app.register(eventsRoutes, { webhooks, publicOrigin: config.publicOrigin });
   await app.register(waitsRoutes, { waits });

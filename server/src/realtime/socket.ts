@@ -31,6 +31,8 @@ export interface Realtime {
   io: RealtimeServer;
   /** The other instances; a stand-in that tells no one without REDIS_URL. */
   cluster: Cluster;
+  /** Resolves once Redis answers; null without REDIS_URL. */
+  pingRedis: (() => Promise<void>) | null;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export async function createRealtime(
   batchWebSocketFrames(io);
   let cluster = SOLO_CLUSTER;
   let closeRedis = () => Promise.resolve();
+  let pingRedis: Realtime['pingRedis'] = null;
   if (options.redisUrl) {
     // `joined` is only used by the recovery callback, which cannot run before it exists.
     const redis = await openRedisPair(options.redisUrl, options.logger, () => joined.rejoined());
@@ -61,6 +64,7 @@ export async function createRealtime(
     await redis.untilConnected();
     cluster = joined;
     closeRedis = redis.close;
+    pingRedis = redis.ping;
   }
 
   io.use((socket, next) => {
@@ -93,6 +97,7 @@ export async function createRealtime(
   return {
     io,
     cluster,
+    pingRedis,
     async close() {
       // Not io.close(): that would also close the HTTP server, which Fastify closes itself.
       io.disconnectSockets(true);

@@ -126,6 +126,30 @@ export const apiOperations: ApiOperation[] = [
     responses: { 200: { description: 'The server can serve.', schema: z.object({ ok: z.literal(true) }) } },
   },
   {
+    method: 'GET',
+    path: '/livez',
+    tag: 'Service',
+    summary: 'Liveness check',
+    description: 'Answers while the process serves, whatever the state of the database or Redis.',
+    access: 'public',
+    responses: { 200: { description: 'The process serves.', schema: okSchema } },
+  },
+  {
+    method: 'GET',
+    path: '/readyz',
+    tag: 'Service',
+    summary: 'Readiness check',
+    description: 'Ready when the database answers a query, and Redis too when REDIS_URL is set.',
+    access: 'public',
+    responses: {
+      200: { description: 'Ready to take traffic.', schema: okSchema },
+      503: {
+        description: 'The database or Redis did not answer; `error` says which.',
+        schema: z.object({ ok: z.literal(false), error: z.string() }),
+      },
+    },
+  },
+  {
     method: 'POST',
     path: '/api/user',
     tag: 'Sessions',
