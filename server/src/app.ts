@@ -31,6 +31,9 @@ import {
   type SessionsAdminService,
 } from './features/sessions/sessions-admin.service.js';
 import { createSuspensionCache } from './features/sessions/suspension-cache.js';
+import { createMetricsRepo } from './features/metrics/metrics.repo.js';
+import { metricsRoutes } from './features/metrics/metrics.routes.js';
+import { createMetrics } from './features/metrics/metrics.service.js';
 import { captureRoutes, EXTRA_CAPTURE_METHODS } from './features/webhooks/capture.routes.js';
 import { eventsRoutes } from './features/webhooks/events.routes.js';
 import { replayRoutes } from './features/replay/replay.routes.js';
@@ -122,6 +125,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     if (!noteDatabaseOutage(databaseOutage, error)) app.log.error({ err: error }, message);
   };
   const database = await openDatabase(config, databaseOutage);
+  // Counters handed to the services below; only an app that serves /metrics measures the process too.
+  const metrics = createMetrics({ processMetrics: config.metricsToken !== null, reportError });
   const sessions = createSessionsService(createSessionsRepo(database.db));
   const realtime = await createRealtime(app.server, {
     sessions,
@@ -129,7 +134,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     logger: app.log,
     databaseOutage,
   });
-  const publisher = createPublisher(realtime.io);
+  const publisher = createPublisher(realtime.io, metrics.published);
   const webhooksRepo = createWebhooksRepo(database.db);
   const streamHub = createStreamHub(realtime.cluster);
   const webhooks = createWebhooksService({
@@ -140,6 +145,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     sessionStorageBytes: config.sessionStorageBytes,
     eventMaxAgeMs: config.eventMaxAgeMs,
     onStored: (sessionId) => streamHub.stored(sessionId),
+    onWrite: metrics.captureWrites,
   });
   const waits = createWaitsService({
     hub: streamHub,
@@ -191,6 +197,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     geo: geoLookup,
     publisher,
     ipRetentionDays: config.clickIpRetentionDays,
+    onWrite: metrics.clickWrites,
   });
   const suggestions = createSuggestionsService({
     repo: createSuggestionsRepo(database.db),
@@ -202,6 +209,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   app.decorate('services', { sessions, webhooks, links, clicks, suggestions, admin, sessionsAdmin, waits });
   app.decorate('database', database);
+  const metricsRepo = createMetricsRepo(database.db);
+  metrics.watch({
+    openSockets: () => realtime.io.of('/').sockets.size,
+    openStreams: () => streamHub.openCount(),
+    openWaits: () => waits.openCount().waits,
+    storedBytes: () => metricsRepo.storedBytes(),
+  });
   const storage =
     database.dialect === 'sqlite'
       ? watchStorage(database.db, databaseOutage, { intervalMs: STORAGE_PROBE_INTERVAL_MS, reportError })
@@ -231,11 +245,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: false });
   await app.register(fastifyCookie);
   await app.register(identityPlugin, { sessions });
-  const limiter = await registerLimiter(app, { db: database.db, reportError });
+  const limiter = await registerLimiter(app, {
+    db: database.db,
+    reportError,
+    refusals: metrics.limitRefusals,
+  });
   await app.register(healthRoutes, {
     storageProblem: async () => (storage ? storage.problem() : null),
     readiness: { database: () => sql`select 1`.execute(database.db), redis: realtime.pingRedis },
   });
+  await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   await app.register(sessionsRoutes, { sessions, limiter, sessionsPerMinute: config.sessionsPerMinute });
   await app.register(eventsRoutes, { webhooks, publicOrigin: config.publicOrigin });
   await app.register(waitsRoutes, { waits });
@@ -254,6 +273,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     responders,
     suspensions: sessionsAdmin,
     captureMaxBytes: config.captureMaxBytes,
+    counts: metrics.captures,
   });
   await app.register(forwardingRoutes, {
     repo: webhooksRepo,
@@ -275,6 +295,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     databaseOutage,
     passwords: createLinkPasswords(limiter),
     webDir: config.webDir,
+    counts: { redirects: metrics.redirects, clicks: metrics.clicks },
   });
   await app.register(suggestionsRoutes, { suggestions, limiter });
   await app.register(adminRoutes, { admin });

@@ -60,6 +60,22 @@ describe('PUBLIC_URL', () => {
   });
 });
 
+describe('METRICS_TOKEN', () => {
+  it('is unset by default: no metrics are served', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+  });
+
+  it('is taken as it is, without surrounding spaces', () => {
+    expect(loadConfig({ METRICS_TOKEN: ' 0123456789abcdefXYZ ' }).metricsToken).toBe('0123456789abcdefXYZ');
+  });
+
+  it('refuses a token shorter than 16 characters without repeating it', () => {
+    const attempt = () => loadConfig({ METRICS_TOKEN: 'secret' });
+    expect(attempt).toThrow('METRICS_TOKEN must be at least 16 characters long, got 6');
+    expect(attempt).not.toThrow(/secret/);
+  });
+});
+
 describe('other settings parsed at start', () => {
   it('LOG_LEVEL is one of pino’s levels, in any case', () => {
     expect(loadConfig({}).logLevel).toBe('info');

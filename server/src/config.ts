@@ -78,6 +78,8 @@ export interface Config {
   streamKeepAliveMs: number;
   /** Folder of the built web app; null serves no pages (API-only tests). */
   webDir: string | null;
+  /** The bearer token GET /metrics asks for (METRICS_TOKEN); null: no metrics are served. */
+  metricsToken: string | null;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -182,6 +184,20 @@ function serviceUrl(env: Env, name: string, schemes: readonly string[]): string 
   return raw;
 }
 
+/** Long enough that guessing it over HTTP is hopeless. */
+const METRICS_TOKEN_MIN_LENGTH = 16;
+
+/** The value is not repeated in the message: it is a secret. */
+function metricsToken(env: Env): string | null {
+  const raw = optional(env, 'METRICS_TOKEN');
+  if (raw && raw.length < METRICS_TOKEN_MIN_LENGTH) {
+    throw new StartupError(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters long, got ${raw.length}`,
+    );
+  }
+  return raw;
+}
+
 function isTruthy(raw: string | undefined): boolean {
   return raw !== undefined && !['', '0', 'false', 'no', 'off'].includes(raw.trim().toLowerCase());
 }
@@ -222,5 +238,6 @@ export function loadConfig(env: Env = process.env): Config {
     forwardResponseTimeoutMs: positiveInt(env, 'FORWARD_RESPONSE_TIMEOUT_MS', 10_000),
     streamKeepAliveMs: 15_000,
     webDir: path.resolve('dist/web'),
+    metricsToken: metricsToken(env),
   };
 }

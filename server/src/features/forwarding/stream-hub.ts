@@ -15,6 +15,8 @@ export interface LocalStream {
   poke(): void;
   /** Ends the stream (server shutdown). */
   close(): void;
+  /** A wait's hold on the session's captures rather than a client's stream; not counted as open. */
+  isWait?: boolean;
 }
 
 export interface StreamHub {
@@ -27,6 +29,8 @@ export interface StreamHub {
   stored(sessionId: string): void;
   /** True while a `--respond` forwarder streams this session, on any instance. */
   hasResponder(sessionId: string): boolean;
+  /** Clients' event streams open on this instance (metrics). */
+  openCount(): number;
   /** Ends every stream on this instance and stops announcing. */
   close(): void;
 }
@@ -104,6 +108,11 @@ export function createStreamHub(cluster: Cluster, now: () => number = Date.now):
     hasResponder(sessionId) {
       const here = [...(local.get(sessionId) ?? [])].some((stream) => stream.responding);
       return here || isHeldElsewhere((streams) => streams.responding, sessionId);
+    },
+    openCount() {
+      let count = 0;
+      for (const streams of local.values()) for (const stream of streams) if (!stream.isWait) count += 1;
+      return count;
     },
     close() {
       clearInterval(refresh);

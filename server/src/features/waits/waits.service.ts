@@ -152,6 +152,7 @@ export function createWaitsService(deps: {
         close: () => {
           for (const waiter of [...watch.waiters]) waiter.finish('closed');
         },
+        isWait: true,
       })
       .then((leave) => {
         watch.leaveHub = leave;

@@ -20,7 +20,8 @@ import { filterSchema } from '../../features/webhooks/event-search.js';
 import { eventIdSchema, eventsPageSchema, exportSchema } from '../../features/webhooks/events.routes.js';
 import { waitQuerySchema } from '../../features/waits/waits.routes.js';
 
-export type Access = 'public' | 'session' | 'admin';
+/** `operator`: the METRICS_TOKEN as a bearer token. */
+export type Access = 'public' | 'session' | 'admin' | 'operator';
 
 /** Sections of the reference, in the order it shows them. */
 export const API_TAGS = [
@@ -147,6 +148,21 @@ export const apiOperations: ApiOperation[] = [
         description: 'The database or Redis did not answer; `error` says which.',
         schema: z.object({ ok: z.literal(false), error: z.string() }),
       },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/metrics',
+    tag: 'Service',
+    summary: 'Prometheus metrics',
+    description:
+      'The text exposition format, with metric names starting `hookbay_`. Served only when the ' +
+      'METRICS_TOKEN setting is set, to a request that sends it as a bearer token.',
+    access: 'operator',
+    responses: {
+      200: { description: 'The metrics.', mediaType: 'text/plain' },
+      401: { description: 'No token, or a wrong one.', schema: errorSchema },
+      404: { description: 'Metrics are off (METRICS_TOKEN is not set).', schema: errorSchema },
     },
   },
   {
