@@ -5,6 +5,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import { sql } from 'kysely';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/connection.js';
 import { watchStorage } from './db/storage-watch.js';
@@ -37,6 +38,9 @@ import {
   type SessionsAdminService,
 } from './features/sessions/sessions-admin.service.js';
 import { createSuspensionCache } from './features/sessions/suspension-cache.js';
+import { createMetricsRepo } from './features/metrics/metrics.repo.js';
+import { metricsRoutes } from './features/metrics/metrics.routes.js';
+import { createMetrics } from './features/metrics/metrics.service.js';
 import { captureRoutes, EXTRA_CAPTURE_METHODS } from './features/webhooks/capture.routes.js';
 import { eventsRoutes } from './features/webhooks/events.routes.js';
 import { replayRoutes } from './features/replay/replay.routes.js';
@@ -129,6 +133,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     if (!noteDatabaseOutage(databaseOutage, error)) app.log.error({ err: error }, message);
   };
   const database = await openDatabase(config, databaseOutage);
+  // Counters handed to the services below; only an app that serves /metrics measures the process too.
+  const metrics = createMetrics({ processMetrics: config.metricsToken !== null, reportError });
   const sessions = createSessionsService(createSessionsRepo(database.db));
   const accessRepo = createAccessRepo(database.db);
   const accessChecks = createAccessChecks(accessRepo);
@@ -139,7 +145,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     logger: app.log,
     databaseOutage,
   });
-  const publisher = createPublisher(realtime.io);
+  const publisher = createPublisher(realtime.io, metrics.published);
   const webhooksRepo = createWebhooksRepo(database.db);
   const streamHub = createStreamHub(realtime.cluster);
   const webhooks = createWebhooksService({
@@ -150,6 +156,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     sessionStorageBytes: config.sessionStorageBytes,
     eventMaxAgeMs: config.eventMaxAgeMs,
     onStored: (sessionId) => streamHub.stored(sessionId),
+    onWrite: metrics.captureWrites,
   });
   const waits = createWaitsService({
     hub: streamHub,
@@ -211,6 +218,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     geo: geoLookup,
     publisher,
     ipRetentionDays: config.clickIpRetentionDays,
+    onWrite: metrics.clickWrites,
   });
   const suggestions = createSuggestionsService({
     repo: createSuggestionsRepo(database.db),
@@ -232,6 +240,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     access,
   });
   app.decorate('database', database);
+  const metricsRepo = createMetricsRepo(database.db);
+  metrics.watch({
+    openSockets: () => realtime.io.of('/').sockets.size,
+    openStreams: () => streamHub.openCount(),
+    openWaits: () => waits.openCount().waits,
+    storedBytes: () => metricsRepo.storedBytes(),
+  });
   const storage =
     database.dialect === 'sqlite'
       ? watchStorage(database.db, databaseOutage, { intervalMs: STORAGE_PROBE_INTERVAL_MS, reportError })
@@ -261,8 +276,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: false });
   await app.register(fastifyCookie);
   await app.register(identityPlugin, { sessions, access: accessChecks });
-  const limiter = await registerLimiter(app, { db: database.db, reportError });
-  await app.register(healthRoutes, { storageProblem: async () => (storage ? storage.problem() : null) });
+  const limiter = await registerLimiter(app, {
+    db: database.db,
+    reportError,
+    refusals: metrics.limitRefusals,
+  });
+  await app.register(healthRoutes, {
+    storageProblem: async () => (storage ? storage.problem() : null),
+    readiness: { database: () => sql`select 1`.execute(database.db), redis: realtime.pingRedis },
+  });
+  await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   await app.register(sessionsRoutes, {
     sessions,
     limiter,
@@ -270,14 +293,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     isPrivate: accessChecks.isPrivate,
   });
   await app.register(accessRoutes, { access });
-  await app.register(eventsRoutes, { webhooks, publicUrl: config.publicUrl });
+  await app.register(eventsRoutes, { webhooks, publicOrigin: config.publicOrigin });
   await app.register(waitsRoutes, { waits });
   await app.register(replayRoutes, {
     webhooks,
     allowPrivate: config.replayAllowPrivate,
     perMinute: config.replayPerMinute,
     limiter,
-    publicUrl: config.publicUrl,
+    publicOrigin: config.publicOrigin,
     captureMaxBytes: config.captureMaxBytes,
   });
   await app.register(responsesRoutes, { responses });
@@ -287,6 +310,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     responders,
     suspensions: sessionsAdmin,
     captureMaxBytes: config.captureMaxBytes,
+    counts: metrics.captures,
   });
   await app.register(forwardingRoutes, {
     repo: webhooksRepo,
@@ -298,27 +322,28 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await app.register(linksRoutes, {
     links,
-    publicUrl: config.publicUrl,
+    publicOrigin: config.publicOrigin,
     limiter,
     createLimits: { perMinute: config.linkCreatePerMinute, perDay: config.linkCreatePerDay },
   });
   await app.register(redirectRoutes, {
     links,
     clicks,
-    publicUrl: config.publicUrl,
+    publicOrigin: config.publicOrigin,
     databaseOutage,
     passwords: createLinkPasswords(limiter),
     webDir: config.webDir,
+    counts: { redirects: metrics.redirects, clicks: metrics.clicks },
   });
   await app.register(suggestionsRoutes, { suggestions, limiter });
   await app.register(adminRoutes, { admin });
   await app.register(suggestionsAdminRoutes, { suggestions, admin });
-  await app.register(openApiRoutes, { publicUrl: config.publicUrl });
-  await app.register(linksAdminRoutes, { links, admin, publicUrl: config.publicUrl });
+  await app.register(openApiRoutes, { publicOrigin: config.publicOrigin });
+  await app.register(linksAdminRoutes, { links, admin, publicOrigin: config.publicOrigin });
   await app.register(sessionsAdminRoutes, { sessionsAdmin, admin });
   await app.register(spaPlugin, {
     webDir: config.webDir,
-    publicUrl: config.publicUrl,
+    publicOrigin: config.publicOrigin,
     apiOrigin: config.apiOrigin,
   });
   return app;

@@ -30,14 +30,26 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   maxHeaderBytes: 32 * 1024,
 };
 
+/** PUBLIC_URL, parsed once: what webhook and short URLs are built on, and the host name they carry. */
+export interface PublicOrigin {
+  /** `https://hooks.example.com`, without a trailing slash. */
+  origin: string;
+  /** `hooks.example.com`: links to this server are recognised by it. */
+  hostname: string;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
-  publicUrl: string | null;
-  logLevel: string;
+  /** PUBLIC_URL; null: links are built on the origin each request came to. */
+  publicOrigin: PublicOrigin | null;
+  logLevel: LogLevel;
   trustProxy: boolean;
   captureMaxBytes: number;
   eventsPerSession: number;
@@ -66,6 +78,8 @@ export interface Config {
   streamKeepAliveMs: number;
   /** Folder of the built web app; null serves no pages (API-only tests). */
   webDir: string | null;
+  /** The bearer token GET /metrics asks for (METRICS_TOKEN); null: no metrics are served. */
+  metricsToken: string | null;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -121,6 +135,69 @@ function origin(env: Env, name: string): string | null {
   }
 }
 
+/**
+ * An absolute http(s) URL naming an origin; a path, query or fragment is refused rather than
+ * silently dropped, since links would not carry it. Throws a StartupError naming the setting.
+ */
+export function parsePublicOrigin(raw: string, name = 'PUBLIC_URL'): PublicOrigin {
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  const isOrigin =
+    url !== null &&
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    /^\/*$/.test(url.pathname) &&
+    !url.search &&
+    !url.hash &&
+    !url.username &&
+    !url.password;
+  if (!url || !isOrigin) {
+    throw new StartupError(
+      `${name} must be an origin such as https://hooks.example.com (no path), got "${raw}"`,
+    );
+  }
+  return { origin: url.origin, hostname: url.hostname };
+}
+
+function publicOrigin(env: Env): PublicOrigin | null {
+  const raw = optional(env, 'PUBLIC_URL');
+  return raw ? parsePublicOrigin(raw) : null;
+}
+
+function logLevel(env: Env): LogLevel {
+  const raw = optional(env, 'LOG_LEVEL')?.toLowerCase() ?? 'info';
+  const level = LOG_LEVELS.find((known) => known === raw);
+  if (!level) throw new StartupError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+  return level;
+}
+
+/**
+ * A URL setting whose scheme says what it is for. The value is not repeated in the message: it
+ * may hold a password.
+ */
+function serviceUrl(env: Env, name: string, schemes: readonly string[]): string | null {
+  const raw = optional(env, name);
+  if (!raw) return null;
+  const protocol = URL.canParse(raw) ? new URL(raw).protocol : null;
+  if (!protocol || !schemes.includes(protocol)) {
+    const examples = schemes.map((scheme) => `${scheme}//…`).join(' or ');
+    throw new StartupError(`${name} must be a ${examples} URL`);
+  }
+  return raw;
+}
+
+/** Long enough that guessing it over HTTP is hopeless. */
+const METRICS_TOKEN_MIN_LENGTH = 16;
+
+/** The value is not repeated in the message: it is a secret. */
+function metricsToken(env: Env): string | null {
+  const raw = optional(env, 'METRICS_TOKEN');
+  if (raw && raw.length < METRICS_TOKEN_MIN_LENGTH) {
+    throw new StartupError(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters long, got ${raw.length}`,
+    );
+  }
+  return raw;
+}
+
 function isTruthy(raw: string | undefined): boolean {
   return raw !== undefined && !['', '0', 'false', 'no', 'off'].includes(raw.trim().toLowerCase());
 }
@@ -135,15 +212,14 @@ function hostList(env: Env, name: string): string[] {
 
 /** Reads the configuration from the environment; throws with the setting's name when a value is malformed. */
 export function loadConfig(env: Env = process.env): Config {
-  const publicUrl = optional(env, 'PUBLIC_URL');
   return {
     port: port(env),
     host: optional(env, 'HOST') ?? '0.0.0.0',
     dataDir: path.resolve(optional(env, 'DATA_DIR') ?? './data'),
-    databaseUrl: optional(env, 'DATABASE_URL'),
-    redisUrl: optional(env, 'REDIS_URL'),
-    publicUrl: publicUrl ? publicUrl.replace(/\/+$/, '') : null,
-    logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
+    databaseUrl: serviceUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: serviceUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    publicOrigin: publicOrigin(env),
+    logLevel: logLevel(env),
     trustProxy: isTruthy(env.TRUST_PROXY),
     captureMaxBytes: positiveInt(env, 'CAPTURE_MAX_BYTES', 10 * 1024 * 1024),
     eventsPerSession: positiveInt(env, 'EVENTS_PER_SESSION', 10_000),
@@ -162,5 +238,6 @@ export function loadConfig(env: Env = process.env): Config {
     forwardResponseTimeoutMs: positiveInt(env, 'FORWARD_RESPONSE_TIMEOUT_MS', 10_000),
     streamKeepAliveMs: 15_000,
     webDir: path.resolve('dist/web'),
+    metricsToken: metricsToken(env),
   };
 }

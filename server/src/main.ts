@@ -5,8 +5,8 @@ import { serveMetricsOverIpc } from './metrics-ipc.js';
 import { describeSystemError, StartupError } from './startup-error.js';
 
 /** The address a person opens: PUBLIC_URL, else this machine at the port it listens on. */
-function whereToOpen({ publicUrl, host, port }: typeof config): string {
-  if (publicUrl) return publicUrl;
+function whereToOpen({ publicOrigin, host, port }: typeof config): string {
+  if (publicOrigin) return publicOrigin.origin;
   const listening = app.server.address();
   const actualPort = typeof listening === 'object' && listening ? listening.port : port;
   const isEveryAddress = host === '0.0.0.0' || host === '::';

@@ -24,6 +24,7 @@ import {
   type ServerProcess,
 } from './processes.js';
 import { connectSocket, nextEvent, type TestSocket } from './socket.js';
+import { parsePublicOrigin } from '../src/config.js';
 
 const HOOK_TIMEOUT_MS = 90_000;
 const REDIS_DOWN = /^Redis is unavailable/;
@@ -210,7 +211,10 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)(
       const database = await openDatabase({ databaseUrl, dataDir: '' });
       let claimUrl: string;
       try {
-        ({ claimUrl } = await grantAdmin(database.db, user.sessionId, { publicUrl: a.origin, port: 0 }));
+        ({ claimUrl } = await grantAdmin(database.db, user.sessionId, {
+          publicOrigin: parsePublicOrigin(a.origin),
+          port: 0,
+        }));
       } finally {
         await database.close();
       }

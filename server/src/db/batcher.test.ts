@@ -58,7 +58,7 @@ describe('createBatcher', () => {
 
   it('a batch larger than maxBatch is split into calls of at most maxBatch items, in order', async () => {
     const { calls, write } = recordingWrite();
-    const batcher = createBatcher(write, 2);
+    const batcher = createBatcher(write, { maxBatch: 2 });
     const results = await Promise.all([1, 2, 3, 4, 5].map((item) => batcher.add(item)));
     expect(results).toEqual([10, 20, 30, 40, 50]);
     expect(calls).toEqual([[1, 2], [3, 4], [5]]);
@@ -66,7 +66,7 @@ describe('createBatcher', () => {
 
   it('a failing write rejects every item of that batch and only that batch', async () => {
     const { calls, write } = recordingWrite({ failWhen: (items) => items.includes(13) });
-    const batcher = createBatcher(write, 2);
+    const batcher = createBatcher(write, { maxBatch: 2 });
     const outcomes = await Promise.allSettled([11, 13, 14, 15].map((item) => batcher.add(item)));
     expect(outcomes.map((outcome) => outcome.status)).toEqual([
       'rejected',
@@ -160,5 +160,20 @@ describe('createBatcher', () => {
     const rejected = expect(batcher.add(1)).rejects.toThrow('write of 1 failed');
     await batcher.drain();
     await rejected;
+  });
+});
+
+describe('createBatcher with onWrite', () => {
+  it('tells the size of every write, failed ones too, and a duration for each', async () => {
+    const { write } = recordingWrite({ failWhen: (items) => items.includes(4) });
+    const writes: { items: number; seconds: number }[] = [];
+    const batcher = createBatcher(write, {
+      maxBatch: 2,
+      onWrite: (items, seconds) => writes.push({ items, seconds }),
+    });
+    await Promise.all([batcher.add(1), batcher.add(2), batcher.add(3)]);
+    await batcher.add(4).catch(() => undefined);
+    expect(writes.map((written) => written.items)).toEqual([2, 1, 1]);
+    for (const { seconds } of writes) expect(seconds).toBeGreaterThanOrEqual(0);
   });
 });

@@ -9,6 +9,9 @@ export interface Batcher<T, R> {
   drain(): Promise<void>;
 }
 
+/** Told after each grouped write: how many items it held and how long it took, in seconds. */
+export type WriteObserver = (items: number, seconds: number) => void;
+
 interface Pending<T, R> {
   item: T;
   resolve: (result: R) => void;
@@ -16,16 +19,30 @@ interface Pending<T, R> {
 }
 
 /** `write` must return one result per item, in the items' order. */
-export function createBatcher<T, R>(write: (items: T[]) => Promise<R[]>, maxBatch = 500): Batcher<T, R> {
+export function createBatcher<T, R>(
+  write: (items: T[]) => Promise<R[]>,
+  options: { maxBatch?: number; onWrite?: WriteObserver } = {},
+): Batcher<T, R> {
+  const { maxBatch = 500, onWrite } = options;
   let queue: Pending<T, R>[] = [];
   let running: Promise<void> | null = null;
+
+  async function timedWrite(items: T[]): Promise<R[]> {
+    if (!onWrite) return write(items);
+    const started = performance.now();
+    try {
+      return await write(items);
+    } finally {
+      onWrite(items.length, (performance.now() - started) / 1000);
+    }
+  }
 
   async function flushAll(): Promise<void> {
     while (queue.length > 0) {
       const batch = queue.slice(0, maxBatch);
       queue = queue.slice(batch.length);
       try {
-        const results = await write(batch.map((pending) => pending.item));
+        const results = await timedWrite(batch.map((pending) => pending.item));
         if (results.length !== batch.length) {
           // Handing out results that may not line up (e.g. ids of other rows) would be worse.
           throw new Error(`batch write returned ${results.length} results for ${batch.length} items`);

@@ -90,8 +90,13 @@ async function openPostgres(url: string, outage: OutageLog | null): Promise<Kyse
   // An idle connection that the server drops (restart, failover) is reported here; unheard,
   // this 'error' event would end the process. The pool discards that connection by itself.
   pool.on('error', (error) => outage?.down('database', error));
-  // A new connection succeeding is the sign that the database is back.
-  pool.on('connect', () => outage?.up('database'));
+  // A new connection succeeding is the sign that the database is back. The pool hears a
+  // connection's errors only while it is idle: one dropped during a query (its caller gets the
+  // query's error) would otherwise raise an 'error' event nobody hears, which ends the process.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => outage?.down('database', error));
+    outage?.up('database');
+  });
   return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app.js';
 import { asUser, createSession } from '../../test/factories.js';
 import { createLink } from '../features/short-links/test-helpers.js';
+import { parsePublicOrigin } from '../config.js';
 
 function fakeWebDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-web-'));
@@ -97,7 +98,10 @@ describe('security headers', () => {
   });
 
   it('pages may connect to PUBLIC_URL too, where webhook URLs point', async () => {
-    const behindProxy = await buildTestApp({ webDir: fakeWebDir(), publicUrl: 'https://hooks.example.com' });
+    const behindProxy = await buildTestApp({
+      webDir: fakeWebDir(),
+      publicOrigin: parsePublicOrigin('https://hooks.example.com'),
+    });
     const policy = (await page(behindProxy, '/')).headers['content-security-policy'];
     await behindProxy.close();
     expect(policy).toContain(

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import type { PublicOrigin } from '../config.js';
 import { publicOrigin, requestOrigin } from './origin.js';
 import { setPageHeaders } from './page-headers.js';
 
@@ -28,14 +29,14 @@ function isPageRequest(request: FastifyRequest): boolean {
 export const spaPlugin = fp(
   async (
     app: FastifyInstance,
-    options: { webDir: string | null; publicUrl: string | null; apiOrigin: string | null },
+    options: { webDir: string | null; publicOrigin: PublicOrigin | null; apiOrigin: string | null },
   ) => {
     // The pages may also reach the server by PUBLIC_URL (webhook URLs are built on it) and the
     // API origin the build was pointed at (repeating the page's own origin does no harm).
     const otherOrigins = [
       ...new Set(
-        [options.publicUrl, options.apiOrigin].flatMap((url) =>
-          url && URL.canParse(url) ? [new URL(url).origin] : [],
+        [options.publicOrigin?.origin, options.apiOrigin].filter((origin): origin is string =>
+          Boolean(origin),
         ),
       ),
     ];
@@ -62,7 +63,7 @@ export const spaPlugin = fp(
         return this.status(status).send({
           error: status === 404 ? 'Not found.' : 'The web app is not built.',
         });
-      const origin = publicOrigin(this.request, options.publicUrl);
+      const origin = publicOrigin(this.request, options.publicOrigin);
       const isOwnOrigin = (other: string) => other === requestOrigin(this.request);
       return setPageHeaders(
         this,

@@ -20,9 +20,14 @@ export interface SocketData {
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ClusterEvents, SocketData>;
 
-export function createPublisher(io: RealtimeServer): Publisher {
+/** `published` counts each event by name (metrics); the counts are bound once, here. */
+export function createPublisher(
+  io: RealtimeServer,
+  published?: Record<keyof ServerToClientEvents, { inc(): void }>,
+): Publisher {
   return {
     toUser(userId, event, ...args) {
+      published?.[event].inc();
       io.to(userRoom(userId)).emit(event, ...args);
     },
   };

@@ -16,6 +16,8 @@ export interface RedisPair {
   /** Resolves once both are connected, or after a startup wait: the instance serves without Redis meanwhile. */
   untilConnected(): Promise<void>;
   isConnected(): boolean;
+  /** Resolves once Redis answers a PING; rejects at once while the connection is down. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -105,6 +107,11 @@ export async function openRedisPair(
       // A subscription lost with the connection is renewed by the client when it reconnects.
     }),
     isConnected: () => pub.isReady && sub.isReady,
+    async ping() {
+      // The subscriber cannot send PING in subscribe mode; it is checked by its state.
+      if (!sub.isReady) throw new Error('the Redis subscriber is not connected');
+      await pub.ping();
+    },
     async untilConnected() {
       // Without Redis after the wait, the outage is already logged and the clients go on trying.
       const giveUp = new AbortController();

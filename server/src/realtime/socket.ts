@@ -59,6 +59,8 @@ export interface Realtime {
   cluster: Cluster;
   /** Disconnects, on every instance, the sockets of a revoked key or (keyId null) those the user's id alone admitted. */
   endAccess(userId: string, keyId: string | null): void;
+  /** Resolves once Redis answers; null without REDIS_URL. */
+  pingRedis: (() => Promise<void>) | null;
   close(): Promise<void>;
 }
 
@@ -80,6 +82,7 @@ export async function createRealtime(
   batchWebSocketFrames(io);
   let cluster = SOLO_CLUSTER;
   let closeRedis = () => Promise.resolve();
+  let pingRedis: Realtime['pingRedis'] = null;
   if (options.redisUrl) {
     // `joined` is only used by the recovery callback, which cannot run before it exists.
     const redis = await openRedisPair(options.redisUrl, options.logger, () => joined.rejoined());
@@ -90,6 +93,7 @@ export async function createRealtime(
     await redis.untilConnected();
     cluster = joined;
     closeRedis = redis.close;
+    pingRedis = redis.ping;
   }
 
   io.use((socket, next) => {
@@ -147,6 +151,7 @@ export async function createRealtime(
     endAccess(userId, keyId) {
       io.in(keyId === null ? openRoom(userId) : keyRoom(keyId)).disconnectSockets(true);
     },
+    pingRedis,
     async close() {
       // Not io.close(): that would also close the HTTP server, which Fastify closes itself.
       io.disconnectSockets(true);

@@ -17,6 +17,7 @@ import {
   tokenOf,
   type AdminTestStore,
 } from './test-helpers.js';
+import { parsePublicOrigin } from '../../config.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 // Each run starts a Node process with tsx; on a busy two-core runner that takes seconds.
@@ -101,7 +102,7 @@ describe.each(storageBackends)('npm run admin on $name', ({ postgres }) => {
 
   it('builds the link on PUBLIC_URL when set, and stores only the token’s hash', async () => {
     const owner = await createSession(store.app);
-    const config = { ...store.config, publicUrl: 'https://hooks.example.com' };
+    const config = { ...store.config, publicOrigin: parsePublicOrigin('https://hooks.example.com') };
     const { claimUrl, expiresAt } = await grantAdmin(store.database.db, owner.sessionId, config, {
       now: () => 1000,
     });

@@ -43,7 +43,7 @@ async function requireSession(db: Kysely<DatabaseSchema>, sessionId: string): Pr
 export async function grantAdmin(
   db: Kysely<DatabaseSchema>,
   sessionId: string,
-  config: Pick<Config, 'publicUrl' | 'port'>,
+  config: Pick<Config, 'publicOrigin' | 'port'>,
   options: ClockOptions = {},
 ): Promise<GrantResult> {
   await requireSession(db, sessionId);

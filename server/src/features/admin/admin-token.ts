@@ -3,6 +3,7 @@
  * base64url; only its sha256 is stored, so a copy of the database cannot be turned into a link.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { PublicOrigin } from '../../config.js';
 
 /** How long a printed link stays usable. */
 export const CLAIM_TOKEN_TTL_MS = 15 * 60 * 1000;
@@ -23,7 +24,7 @@ export function hashClaimToken(token: string): string {
 }
 
 /** The absolute link: PUBLIC_URL when set, else the server's own port on localhost. */
-export function claimUrl(config: { publicUrl: string | null; port: number }, token: string): string {
-  const base = config.publicUrl ?? `http://localhost:${config.port}`;
+export function claimUrl(config: { publicOrigin: PublicOrigin | null; port: number }, token: string): string {
+  const base = config.publicOrigin?.origin ?? `http://localhost:${config.port}`;
   return `${base}/api/admin/claim/${token}`;
 }

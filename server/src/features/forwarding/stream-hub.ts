@@ -17,6 +17,8 @@ export interface LocalStream {
   poke(): void;
   /** Ends the stream (server shutdown, or the access it was opened with ended). */
   close(): void;
+  /** A wait's hold on the session's captures rather than a client's stream; not counted as open. */
+  isWait?: boolean;
 }
 
 export interface StreamHub {
@@ -31,6 +33,8 @@ export interface StreamHub {
   closeStreams(sessionId: string, keyId: string | null): void;
   /** True while a `--respond` forwarder streams this session, on any instance. */
   hasResponder(sessionId: string): boolean;
+  /** Clients' event streams open on this instance (metrics). */
+  openCount(): number;
   /** Ends every stream on this instance and stops announcing. */
   close(): void;
 }
@@ -111,6 +115,11 @@ export function createStreamHub(cluster: Cluster, now: () => number = Date.now):
     hasResponder(sessionId) {
       const here = [...(local.get(sessionId) ?? [])].some((stream) => stream.responding);
       return here || isHeldElsewhere((streams) => streams.responding, sessionId);
+    },
+    openCount() {
+      let count = 0;
+      for (const streams of local.values()) for (const stream of streams) if (!stream.isWait) count += 1;
+      return count;
     },
     close() {
       clearInterval(refresh);

@@ -9,6 +9,7 @@
 import { duplexPair } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { replayBodySchema } from '../../../../shared/replay.js';
+import type { PublicOrigin } from '../../config.js';
 import { base64JsonLimit } from '../../http/body-limits.js';
 import { clientIp } from '../../http/client-ip.js';
 import { ForbiddenError } from '../../http/errors.js';
@@ -23,7 +24,7 @@ import { createReplayService } from './replay.service.js';
 
 export interface ReplayRoutesOptions {
   webhooks: Pick<WebhooksService, 'stored'>;
-  publicUrl: string | null;
+  publicOrigin: PublicOrigin | null;
   allowPrivate: boolean;
   /** Replays one session, and one IP address, may start per minute; 0: server-side replay is off. */
   perMinute: number;
@@ -39,6 +40,7 @@ export const REPLAY_OFF_MESSAGE =
 export const TOO_MANY_REPLAYS_MESSAGE =
   'Too many replays in the last minute. Please wait a moment, or use `hookbay replay` from your own machine.';
 
+/** The origin the request came to, as URL parsing spells it (lower case, no default port). */
 function originOf(url: string): string | null {
   try {
     return new URL(url).origin;
@@ -48,8 +50,8 @@ function originOf(url: string): string | null {
 }
 
 /** The origins this server is reached under: PUBLIC_URL, and the one this request came to. */
-function ownOrigins(request: FastifyRequest, publicUrl: string | null): string[] {
-  const origins = [publicUrl && originOf(publicUrl), originOf(requestOrigin(request))];
+function ownOrigins(request: FastifyRequest, configured: PublicOrigin | null): string[] {
+  const origins = [configured?.origin, originOf(requestOrigin(request))];
   return origins.filter((origin): origin is string => Boolean(origin));
 }
 
@@ -94,7 +96,7 @@ export async function replayRoutes(app: FastifyInstance, options: ReplayRoutesOp
       // Counted once the request is well-formed, before the event or the target is looked at:
       // probing which targets are refused costs as much as replaying to them.
       await hitAll(request, replayLimits);
-      return replay.replay(user, id, new URL(url), overrides, ownOrigins(request, options.publicUrl));
+      return replay.replay(user, id, new URL(url), overrides, ownOrigins(request, options.publicOrigin));
     },
   );
 }

@@ -16,6 +16,7 @@ import { asUser, createSession } from '../../../test/factories.js';
 import { listen } from '../../../test/socket.js';
 import type { ResolvedAddress } from './address-guard.js';
 import { replayRoutes, type ReplayRoutesOptions } from './replay.routes.js';
+import { parsePublicOrigin } from '../../config.js';
 
 interface Received {
   method: string;
@@ -155,7 +156,7 @@ describe('POST /api/events/:id/replay', () => {
     });
     await small.register(replayRoutes, {
       webhooks: app.services.webhooks,
-      publicUrl: null,
+      publicOrigin: null,
       allowPrivate: false,
       perMinute: 1_000_000,
       limiter,
@@ -377,7 +378,7 @@ describe('POST /api/events/:id/replay', () => {
     });
 
     it('knows its own URL under PUBLIC_URL, and gives the capture’s answer for an unknown session', async () => {
-      const behindProxy = await buildApp({ publicUrl: 'https://hooks.example.com' });
+      const behindProxy = await buildApp({ publicOrigin: parsePublicOrigin('https://hooks.example.com') });
       const owner = await createSession(behindProxy);
       const first = await behindProxy.inject({
         method: 'POST',

@@ -12,13 +12,14 @@ import {
   readAnalytics,
   visit,
 } from './test-helpers.js';
+import { parsePublicOrigin } from '../../config.js';
 
 describe.each(storageBackends)('link analytics on $name', ({ postgres }) => {
   let app: FastifyInstance;
   let owner: SessionUser;
 
   beforeAll(async () => {
-    app = await buildTestApp({ postgres, publicUrl: 'https://hookbay.example' });
+    app = await buildTestApp({ postgres, publicOrigin: parsePublicOrigin('https://hookbay.example') });
     owner = await createSession(app);
   });
   afterAll(() => app.close());

@@ -6,7 +6,7 @@ import {
 } from '../../../../shared/links.js';
 import { URL_CLICK } from '../../../../shared/realtime.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
-import { createBatcher } from '../../db/batcher.js';
+import { createBatcher, type WriteObserver } from '../../db/batcher.js';
 import type { Publisher } from '../../realtime/publisher.js';
 import { AGENT_GROUPS_LIMIT, TOP_LIMIT, agentBuckets, namedCounts, toClickRecord } from './analytics.js';
 import type { AnalyticsRepo } from './analytics.repo.js';
@@ -74,10 +74,12 @@ export function createClicksService(deps: {
   geo: GeoLookup;
   publisher: Publisher;
   ipRetentionDays: number;
+  /** Told of each grouped write of clicks (metrics). */
+  onWrite?: WriteObserver;
 }): ClicksService {
   const { repo, analyticsRepo, links, linksRepo } = deps;
   // Group commit: clicks arriving together share one transaction, each redirect still waits for its own.
-  const writer = createBatcher((clicks: NewClick[]) => repo.insertMany(clicks));
+  const writer = createBatcher((clicks: NewClick[]) => repo.insertMany(clicks), { onWrite: deps.onWrite });
 
   async function* csvLines(urlId: string): AsyncGenerator<string> {
     yield csvLine(CLICK_CSV_COLUMNS);

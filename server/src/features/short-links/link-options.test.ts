@@ -14,6 +14,7 @@ import {
   visit,
 } from './test-helpers.js';
 import { toClickRow, type NewClick } from './clicks.repo.js';
+import { parsePublicOrigin } from '../../config.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -36,7 +37,7 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
   let owner: SessionUser;
 
   beforeAll(async () => {
-    app = await buildTestApp({ postgres, publicUrl: 'https://hookbay.example' });
+    app = await buildTestApp({ postgres, publicOrigin: parsePublicOrigin('https://hookbay.example') });
     owner = await createSession(app);
   });
   afterAll(() => app.close());

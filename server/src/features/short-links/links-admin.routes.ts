@@ -1,6 +1,7 @@
 /** The admin side of short links: find any link, disable or re-enable it. Behind the admin guard. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { PublicOrigin } from '../../config.js';
 import { createAdminGuard } from '../../http/admin-guard.js';
 import { requireUser } from '../../http/identity.js';
 import { parseInput } from '../../http/validation.js';
@@ -23,16 +24,16 @@ export const disabledBodySchema = z.object(
 
 export async function linksAdminRoutes(
   app: FastifyInstance,
-  options: { links: LinksService; admin: AdminService; publicUrl: string | null },
+  options: { links: LinksService; admin: AdminService; publicOrigin: PublicOrigin | null },
 ) {
-  const { links, publicUrl } = options;
+  const { links, publicOrigin } = options;
   // Registered inside this plugin, so the guard covers exactly the routes below.
   app.addHook('preHandler', createAdminGuard(options.admin));
 
   app.get<SearchRequest>('/api/admin/links', async (request) => {
     const query = (request.query.q ?? '').trim();
     if (query === '') return [];
-    return links.search(query, linkContextOf(request, publicUrl).apiBase);
+    return links.search(query, linkContextOf(request, publicOrigin).apiBase);
   });
 
   app.put<IdParams>('/api/admin/links/:id', async (request) => {
@@ -41,7 +42,7 @@ export async function linksAdminRoutes(
     const link = await links.setDisabled(
       request.params.id,
       disabled,
-      linkContextOf(request, publicUrl).apiBase,
+      linkContextOf(request, publicOrigin).apiBase,
     );
     request.log.info(
       { adminSessionId, linkId: link.id, url: link.url },

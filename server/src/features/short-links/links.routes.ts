@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { urlBodySchema, urlUpdateSchema } from '../../../../shared/links.js';
+import type { PublicOrigin } from '../../config.js';
 import { requireUser } from '../../http/identity.js';
 import { hitAll, type Limiter } from '../../http/rate-limit/limiter.js';
 import { parseInput } from '../../http/validation.js';
@@ -28,24 +29,24 @@ export async function linksRoutes(
   app: FastifyInstance,
   options: {
     links: LinksService;
-    publicUrl: string | null;
+    publicOrigin: PublicOrigin | null;
     limiter: Limiter;
     /** Links one session, and one IP address, may create per minute and per day. */
     createLimits: { perMinute: number; perDay: number };
   },
 ) {
-  const { links, publicUrl } = options;
+  const { links, publicOrigin } = options;
   const createLimits = defineCreateLimits(options.limiter, options.createLimits);
 
   app.get('/api/urls', async (request) => {
     const user = requireUser(request);
-    return links.list(user, linkContextOf(request, publicUrl).apiBase);
+    return links.list(user, linkContextOf(request, publicOrigin).apiBase);
   });
 
   app.post('/api/urls', async (request, reply) => {
     const user = requireUser(request);
     const body = parseInput(urlBodySchema, request.body);
-    const context = linkContextOf(request, publicUrl);
+    const context = linkContextOf(request, publicOrigin);
     return answer(reply, async () => {
       const countCreation = () => hitAll(request, createLimits);
       const created = await links.create({ user, countCreation }, body, context);
@@ -57,7 +58,7 @@ export async function linksRoutes(
     const user = requireUser(request);
     const body = parseInput(urlUpdateSchema, request.body);
     return answer(reply, () =>
-      links.update(user, request.params.id, body, linkContextOf(request, publicUrl)),
+      links.update(user, request.params.id, body, linkContextOf(request, publicOrigin)),
     );
   });
 

@@ -6,6 +6,7 @@ import { buildTestApp, storageBackends } from '../../../test/app.js';
 import { asUser, createSession } from '../../../test/factories.js';
 import { LINK_ID_ALPHABET } from './link-id.js';
 import { createLink, listLinks } from './test-helpers.js';
+import { parsePublicOrigin } from '../../config.js';
 
 describe.each(storageBackends)('short URL API on $name', ({ postgres }) => {
   let app: FastifyInstance;
@@ -13,7 +14,7 @@ describe.each(storageBackends)('short URL API on $name', ({ postgres }) => {
   let stranger: SessionUser;
 
   beforeAll(async () => {
-    app = await buildTestApp({ postgres, publicUrl: 'https://hookbay.example' });
+    app = await buildTestApp({ postgres, publicOrigin: parsePublicOrigin('https://hookbay.example') });
     owner = await createSession(app);
     stranger = await createSession(app);
   });

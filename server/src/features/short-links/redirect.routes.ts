@@ -5,11 +5,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '../../../../shared/links.js';
+import type { PublicOrigin } from '../../config.js';
 import { noteDatabaseOutage } from '../../db/unavailable.js';
 import { InvalidInputError } from '../../http/errors.js';
 import { requireUser } from '../../http/identity.js';
 import { setPageHeaders } from '../../http/page-headers.js';
 import type { OutageLog } from '../../outage-log.js';
+import type { ClickCounts, RedirectCounts } from '../metrics/metrics.service.js';
 import type { ClicksService, Visit } from './clicks.service.js';
 import { clicksCsvFileName } from './csv.js';
 import type { CachedLink } from './link-cache.js';
@@ -40,18 +42,27 @@ const LIMIT_REACHED_PAGE: LinkPage = {
   message: 'Its owner allowed a set number of visits, and they have all been used.',
 };
 
-/** The page a link answers with instead of redirecting, when it no longer leads anywhere. */
-function closedPageOf(link: CachedLink, now: number): LinkPage | null {
+/** The page a link answers with instead of redirecting, when it no longer leads anywhere, and why. */
+function closedPageOf(
+  link: CachedLink,
+  now: number,
+): { reason: 'disabled' | 'expired'; page: LinkPage } | null {
   if (link.isDisabled) {
     return {
-      title: 'This link was disabled',
-      message: 'An administrator of this site turned this short link off.',
+      reason: 'disabled',
+      page: {
+        title: 'This link was disabled',
+        message: 'An administrator of this site turned this short link off.',
+      },
     };
   }
   if (link.expiresAt !== null && link.expiresAt <= now) {
     return {
-      title: `This link expired on ${expiryText(link.expiresAt)}`,
-      message: 'Its owner set it to stop working after that date.',
+      reason: 'expired',
+      page: {
+        title: `This link expired on ${expiryText(link.expiresAt)}`,
+        message: 'Its owner set it to stop working after that date.',
+      },
     };
   }
   return null;
@@ -88,12 +99,16 @@ export async function redirectRoutes(
     links: LinksService;
     clicks: ClicksService;
     passwords: LinkPasswords;
-    publicUrl: string | null;
+    publicOrigin: PublicOrigin | null;
     databaseOutage: OutageLog;
     webDir: string | null;
+    /** Visits by outcome and clicks recorded or lost (metrics). */
+    counts: { redirects: RedirectCounts; clicks: ClickCounts };
   },
 ) {
-  const { links, clicks, passwords, publicUrl, databaseOutage } = options;
+  const { links, clicks, passwords, publicOrigin, databaseOutage } = options;
+  const { redirects: visits, clicks: clickCounts } = options.counts;
+  const countError = async () => visits.error.inc();
   const stylesheets = appStylesheetsOf(options.webDir);
 
   // The password form posts as a browser form does; only this plugin's routes read such bodies.
@@ -114,16 +129,46 @@ export async function redirectRoutes(
       .send(renderLinkPage(page, stylesheets));
   }
 
+  // Each visit is counted by how it ends (the redirect itself counts in redirect()).
+  function sendNotFound(reply: FastifyReply): FastifyReply {
+    visits.notFound.inc();
+    return reply.sendAppPage(404);
+  }
+
+  function sendClosed(
+    reply: FastifyReply,
+    closed: NonNullable<ReturnType<typeof closedPageOf>>,
+  ): FastifyReply {
+    visits[closed.reason].inc();
+    return sendPage(reply, 410, closed.page);
+  }
+
+  function sendLimitReached(reply: FastifyReply): FastifyReply {
+    visits.limitReached.inc();
+    return sendPage(reply, 410, LIMIT_REACHED_PAGE);
+  }
+
+  function sendPasswordPage(reply: FastifyReply, status: number, page: LinkPage): FastifyReply {
+    visits.password.inc();
+    return sendPage(reply, status, page);
+  }
+
   /** Records a visit; false when the link's click limit is used up. */
   async function admitVisit(request: FastifyRequest, link: CachedLink, visit: Visit): Promise<boolean> {
     // A link with a limit records its click before redirecting or refuses; if the database is
     // away, the error answers 503 rather than letting visits past an unknown count.
-    if (link.maxClicks !== null) return (await clicks.recordClick(link, visit)) === 'recorded';
+    if (link.maxClicks !== null) {
+      const isRecorded = (await clicks.recordClick(link, visit)) === 'recorded';
+      if (isRecorded) clickCounts.recorded.inc();
+      return isRecorded;
+    }
     try {
       await clicks.recordClick(link, visit);
+      clickCounts.recorded.inc();
     } catch (error) {
       // A lost click is better than a link that stops working: a link this instance knows
       // still redirects while the database is away (the outage is logged once, not per click).
+      clickCounts.lost.inc();
       if (!noteDatabaseOutage(databaseOutage, error))
         request.log.error({ err: error }, 'recording a click failed');
     }
@@ -135,6 +180,7 @@ export async function redirectRoutes(
    * cookie or hook to run, so Fastify's send pipeline would only add work.
    */
   function redirect(reply: FastifyReply, link: CachedLink): FastifyReply {
+    visits.redirected.inc();
     reply.hijack();
     reply.raw.writeHead(302, redirectHeaders(link.location));
     reply.raw.end();
@@ -148,45 +194,51 @@ export async function redirectRoutes(
     url: '/s/:id',
     // A redirect has no page to protect; the security headers would only slow every click.
     helmet: false,
+    onError: countError,
     handler: async (request, reply) => {
       const link = await links.resolve(request.params.id);
-      if (!link) return reply.sendAppPage(404);
+      if (!link) return sendNotFound(reply);
       const closed = closedPageOf(link, Date.now());
-      if (closed) return sendPage(reply, 410, closed);
+      if (closed) return sendClosed(reply, closed);
       // Nothing is counted until the right password is entered.
       const visit = visitOf(request);
-      if (link.passwordHash !== null) return sendPage(reply, 200, passwordPage(link.id, null, visit.referer));
+      if (link.passwordHash !== null)
+        return sendPasswordPage(reply, 200, passwordPage(link.id, null, visit.referer));
       // HEAD records nothing but answers as GET would.
       const isAdmitted =
         request.method === 'GET' ? await admitVisit(request, link, visit) : !(await clicks.isAtLimit(link));
-      if (!isAdmitted) return sendPage(reply, 410, LIMIT_REACHED_PAGE);
+      if (!isAdmitted) return sendLimitReached(reply);
       return redirect(reply, link);
     },
   });
 
-  app.post<IdParams>('/s/:id', { helmet: false }, async (request, reply) => {
+  app.post<IdParams>('/s/:id', { helmet: false, onError: countError }, async (request, reply) => {
     const link = await links.resolve(request.params.id);
-    if (!link) return reply.sendAppPage(404);
+    if (!link) return sendNotFound(reply);
     const closed = closedPageOf(link, Date.now());
-    if (closed) return sendPage(reply, 410, closed);
-    // The password was removed meanwhile: the link opens as any other.
+    if (closed) return sendClosed(reply, closed);
+    // The password was removed meanwhile: the link opens as any other (and is counted there).
     if (link.passwordHash === null) return reply.redirect(`/s/${encodeURIComponent(link.id)}`, 303);
     // The form's own page is not where the visitor came from; the form carries the earlier referer.
     const referer = formField(request.body, 'referer').slice(0, HEADER_MAX_LENGTH) || null;
     const visit = { ...visitOf(request), referer };
     const outcome = await passwords.check(request, link.passwordHash, formField(request.body, 'password'));
     if (outcome === 'wrong') {
-      return sendPage(reply, 401, passwordPage(link.id, 'Wrong password. Please try again.', referer));
+      return sendPasswordPage(
+        reply,
+        401,
+        passwordPage(link.id, 'Wrong password. Please try again.', referer),
+      );
     }
     if (outcome !== 'right') {
       const minutes = Math.ceil(outcome.retryAfterS / 60);
       reply.header('retry-after', String(outcome.retryAfterS));
-      return sendPage(reply, 429, {
+      return sendPasswordPage(reply, 429, {
         title: 'Too many wrong passwords',
         message: `Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before trying again.`,
       });
     }
-    if (!(await admitVisit(request, link, visit))) return sendPage(reply, 410, LIMIT_REACHED_PAGE);
+    if (!(await admitVisit(request, link, visit))) return sendLimitReached(reply);
     return redirect(reply, link);
   });
 
@@ -197,7 +249,7 @@ export async function redirectRoutes(
     reply.header('cache-control', 'no-store');
     if (request.query.format !== 'csv') {
       const period = periodOf(request.query.period);
-      return clicks.analytics(user, id, linkContextOf(request, publicUrl).apiBase, period);
+      return clicks.analytics(user, id, linkContextOf(request, publicOrigin).apiBase, period);
     }
     const lines = await clicks.exportCsv(user, id);
     return reply

@@ -1,5 +1,6 @@
 /** What the short-link routes read off a request: the public origin, the host names, the visitor. */
 import type { FastifyRequest } from 'fastify';
+import type { PublicOrigin } from '../../config.js';
 import { clientIp } from '../../http/client-ip.js';
 import { publicOrigin } from '../../http/origin.js';
 import type { LinkContext } from './links.service.js';
@@ -8,19 +9,10 @@ import type { Visit } from './clicks.service.js';
 /** Long header values are cut: they only feed analytics and would bloat every click row. */
 export const HEADER_MAX_LENGTH = 2048;
 
-function hostnameOf(url: string): string | null {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return null;
-  }
-}
-
 /** Short URLs are built on PUBLIC_URL when set, else on the origin the request came to. */
-export function linkContextOf(request: FastifyRequest, publicUrl: string | null): LinkContext {
-  const publicHostname = publicUrl ? hostnameOf(publicUrl) : null;
-  const ownHostnames = publicHostname ? [request.hostname, publicHostname] : [request.hostname];
-  return { apiBase: publicOrigin(request, publicUrl), ownHostnames };
+export function linkContextOf(request: FastifyRequest, configured: PublicOrigin | null): LinkContext {
+  const ownHostnames = configured ? [request.hostname, configured.hostname] : [request.hostname];
+  return { apiBase: publicOrigin(request, configured), ownHostnames };
 }
 
 function header(request: FastifyRequest, name: 'user-agent' | 'referer'): string | null {

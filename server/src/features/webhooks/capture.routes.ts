@@ -5,12 +5,13 @@
  * HEAD bodies included, and an oversized body can be cut off while still being recorded.
  */
 import http from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSessionId } from '../../../../shared/sessions.js';
 import { clientIp } from '../../http/client-ip.js';
 import { HttpError, NotFoundError } from '../../http/errors.js';
 import { chooseAnswer } from '../responses/choose-answer.js';
 import { createHeldConnections } from '../responses/faults.js';
+import type { CaptureCounts } from '../metrics/metrics.service.js';
 import type { ResponsesService } from '../responses/responses.service.js';
 import { SUSPENDED_MESSAGE, type Suspensions } from '../sessions/sessions-admin.service.js';
 import { AWAITING_FORWARDER, type Responders } from '../forwarding/responders.js';
@@ -68,8 +69,16 @@ export async function captureRoutes(
     responders: Responders;
     suspensions: Suspensions;
     captureMaxBytes: number;
+    /** Captures by outcome (metrics). */
+    counts: CaptureCounts;
   },
 ) {
+  const { counts } = options;
+  // The handler throws 404 only for an unknown session and 410 only for a suspended one.
+  const countFailure = async (_request: FastifyRequest, _reply: FastifyReply, error: FastifyError) => {
+    const status = error.statusCode;
+    counts[status === 404 ? 'unknownSession' : status === 410 ? 'suspended' : 'error'].inc();
+  };
   app.removeAllContentTypeParsers();
   // Leave the stream unread; the handler reads it.
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -132,20 +141,28 @@ export async function captureRoutes(
         ? AWAITING_FORWARDER
         : (scripted?.record ?? { status: truncated ? 413 : 200, source: 'default' }),
     });
-    if (awaitsForwarder) return options.responders.relay(owner, event, reply);
+    if (awaitsForwarder) {
+      counts.forwarder.inc();
+      return options.responders.relay(owner, event, reply);
+    }
     if (truncated) {
+      counts.tooLarge.inc();
       return reply.status(413).send({
         error: `The body is larger than the ${options.captureMaxBytes} byte limit; only its start was kept.`,
         id: event.id,
       });
     }
-    if (scripted) return scripted.send(reply);
+    if (scripted) {
+      counts.rule.inc();
+      return scripted.send(reply);
+    }
+    counts.default.inc();
     return { ok: true, id: event.id };
   }
 
   for (const url of ['/webhook/:sessionId', '/webhook/:sessionId/*']) {
     // Helmet's page headers would only cost time: answers get the sandbox above instead.
-    app.route({ method: CAPTURE_METHODS, url, handler: handleCapture, helmet: false });
+    app.route({ method: CAPTURE_METHODS, url, handler: handleCapture, helmet: false, onError: countFailure });
   }
 }
 

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { EVENTS_PAGE_DEFAULT, EVENTS_PAGE_MAX, webhookUrl } from '../../../../shared/webhooks.js';
+import type { PublicOrigin } from '../../config.js';
 import { requireUser } from '../../http/identity.js';
 import { publicOrigin } from '../../http/origin.js';
 import { parseInput } from '../../http/validation.js';
@@ -23,7 +24,7 @@ export const eventIdSchema = z.object({ id: z.coerce.number().int().positive() }
 
 export async function eventsRoutes(
   app: FastifyInstance,
-  options: { webhooks: WebhooksService; publicUrl: string | null },
+  options: { webhooks: WebhooksService; publicOrigin: PublicOrigin | null },
 ) {
   app.get('/api/events', async (request) => {
     const user = requireUser(request);
@@ -42,7 +43,7 @@ export async function eventsRoutes(
     const { format } = parseInput(exportSchema, request.query);
     const filter = parseInput(filterSchema, request.query);
     const rows = options.webhooks.matchingRows(user, filter);
-    const captureUrl = webhookUrl(publicOrigin(request, options.publicUrl), user.sessionId);
+    const captureUrl = webhookUrl(publicOrigin(request, options.publicOrigin), user.sessionId);
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .type(EXPORT_CONTENT_TYPES[format])

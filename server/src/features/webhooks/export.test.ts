@@ -6,6 +6,7 @@ import { EVENT_BODY_PREVIEW_BYTES } from '../../../../shared/webhooks.js';
 import { buildTestApp, storageBackends } from '../../../test/app.js';
 import { createSession } from '../../../test/factories.js';
 import { captureOk, expectJsonError, getAs } from './test-captures.js';
+import { parsePublicOrigin } from '../../config.js';
 
 interface NameValue {
   name: string;
@@ -48,7 +49,7 @@ interface Har {
 describe.each(storageBackends)('event export on $name', ({ postgres }) => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildTestApp({ postgres, publicUrl: 'https://hooks.example.com' });
+    app = await buildTestApp({ postgres, publicOrigin: parsePublicOrigin('https://hooks.example.com') });
   });
   afterAll(async () => {
     await app.close();

@@ -4,7 +4,7 @@ import { WEBHOOK_REQUEST } from '../../../../shared/realtime.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import type { EventsCount } from '../../../../shared/event-search.js';
 import type { WebhookEvent } from '../../../../shared/webhooks.js';
-import { createBatcher } from '../../db/batcher.js';
+import { createBatcher, type WriteObserver } from '../../db/batcher.js';
 import { HttpError, NotFoundError } from '../../http/errors.js';
 import type { Publisher } from '../../realtime/publisher.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
@@ -106,8 +106,12 @@ export function createWebhooksService(deps: {
   now?: () => number;
   /** Told after each capture is stored (the event streams read again). */
   onStored?: (sessionId: string) => void;
+  /** Told of each grouped write of captures (metrics). */
+  onWrite?: WriteObserver;
 }): WebhooksService {
-  const writer = createBatcher((rows: NewEventRow[]) => deps.repo.insertMany(rows));
+  const writer = createBatcher((rows: NewEventRow[]) => deps.repo.insertMany(rows), {
+    onWrite: deps.onWrite,
+  });
   const touched = new Set<string>();
   const now = deps.now ?? (() => Date.now());
   const limits = { keep: deps.eventsPerSession, maxBytes: deps.sessionStorageBytes };

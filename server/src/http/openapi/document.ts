@@ -56,6 +56,7 @@ const SECURITY: Record<ApiOperation['access'], JsonObject[] | undefined> = {
     { bearerKey: [], adminCookie: [] },
     { sessionHeader: [], adminCookie: [] },
   ],
+  operator: [{ metricsToken: [] }],
 };
 
 function operationObject(operation: ApiOperation): JsonObject {
@@ -116,6 +117,7 @@ export function buildOpenApiDocument(
         sessionHeader: { type: 'apiKey', in: 'header', name: 'X-Session-ID' },
         sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
         adminCookie: { type: 'apiKey', in: 'cookie', name: ADMIN_COOKIE },
+        metricsToken: { type: 'http', scheme: 'bearer', description: 'The METRICS_TOKEN setting.' },
       },
     },
   };

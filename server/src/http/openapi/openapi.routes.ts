@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { PublicOrigin } from '../../config.js';
 import { NotFoundError } from '../errors.js';
 import { setPageHeaders } from '../page-headers.js';
 import { buildOpenApiDocument } from './document.js';
@@ -46,8 +47,8 @@ const DOCS_FILES: Record<string, { type: string; read: () => fs.ReadStream | str
   'start.js': { type: 'text/javascript; charset=utf-8', read: () => START_SCRIPT },
 };
 
-export async function openApiRoutes(app: FastifyInstance, options: { publicUrl: string | null }) {
-  const document = JSON.stringify(buildOpenApiDocument(apiOperations, options.publicUrl));
+export async function openApiRoutes(app: FastifyInstance, options: { publicOrigin: PublicOrigin | null }) {
+  const document = JSON.stringify(buildOpenApiDocument(apiOperations, options.publicOrigin?.origin ?? null));
 
   app.get('/api/openapi.json', async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send(document),

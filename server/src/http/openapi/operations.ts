@@ -26,7 +26,8 @@ import { filterSchema } from '../../features/webhooks/event-search.js';
 import { eventIdSchema, eventsPageSchema, exportSchema } from '../../features/webhooks/events.routes.js';
 import { waitQuerySchema } from '../../features/waits/waits.routes.js';
 
-export type Access = 'public' | 'session' | 'admin';
+/** `operator`: the METRICS_TOKEN as a bearer token. */
+export type Access = 'public' | 'session' | 'admin' | 'operator';
 
 /** Sections of the reference, in the order it shows them. */
 export const API_TAGS = [
@@ -217,6 +218,45 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Health check',
     access: 'public',
     responses: { 200: { description: 'The server can serve.', schema: z.object({ ok: z.literal(true) }) } },
+  },
+  {
+    method: 'GET',
+    path: '/livez',
+    tag: 'Service',
+    summary: 'Liveness check',
+    description: 'Answers while the process serves, whatever the state of the database or Redis.',
+    access: 'public',
+    responses: { 200: { description: 'The process serves.', schema: okSchema } },
+  },
+  {
+    method: 'GET',
+    path: '/readyz',
+    tag: 'Service',
+    summary: 'Readiness check',
+    description: 'Ready when the database answers a query, and Redis too when REDIS_URL is set.',
+    access: 'public',
+    responses: {
+      200: { description: 'Ready to take traffic.', schema: okSchema },
+      503: {
+        description: 'The database or Redis did not answer; `error` says which.',
+        schema: z.object({ ok: z.literal(false), error: z.string() }),
+      },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/metrics',
+    tag: 'Service',
+    summary: 'Prometheus metrics',
+    description:
+      'The text exposition format, with metric names starting `hookbay_`. Served only when the ' +
+      'METRICS_TOKEN setting is set, to a request that sends it as a bearer token.',
+    access: 'operator',
+    responses: {
+      200: { description: 'The metrics.', mediaType: 'text/plain' },
+      401: { description: 'No token, or a wrong one.', schema: errorSchema },
+      404: { description: 'Metrics are off (METRICS_TOKEN is not set).', schema: errorSchema },
+    },
   },
   {
     method: 'POST',

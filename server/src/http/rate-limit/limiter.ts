@@ -48,8 +48,12 @@ export async function hitAll(request: FastifyRequest, limits: readonly Limit[]):
   for (const limit of limits) await limit.hit(request);
 }
 
-function defineLimit(app: FastifyInstance, definition: LimitDefinition): Limit {
+/** What counts a limit's refusals (metrics): one count per limit, taken when it is defined. */
+export type RefusalCounts = (limitName: string) => { inc(): void };
+
+function defineLimit(app: FastifyInstance, definition: LimitDefinition, refusals?: RefusalCounts): Limit {
   const { name, subjectOf, message } = definition;
+  const refused = refusals?.(name);
   const counter = app.createRateLimit({
     max: definition.max,
     timeWindow: definition.windowMs,
@@ -66,11 +70,15 @@ function defineLimit(app: FastifyInstance, definition: LimitDefinition): Limit {
   return {
     async check(request) {
       const result = await count(request, false);
-      if (result && result.remaining === 0) throw new TooManyRequestsError(message, result.ttl);
+      if (!result || result.remaining !== 0) return;
+      refused?.inc();
+      throw new TooManyRequestsError(message, result.ttl);
     },
     async hit(request) {
       const result = await count(request, true);
-      if (result?.isExceeded) throw new TooManyRequestsError(message, result.ttl);
+      if (!result?.isExceeded) return;
+      refused?.inc();
+      throw new TooManyRequestsError(message, result.ttl);
     },
   };
 }
@@ -81,7 +89,11 @@ function defineLimit(app: FastifyInstance, definition: LimitDefinition): Limit {
  */
 export async function registerLimiter(
   app: FastifyInstance,
-  options: { db: Kysely<DatabaseSchema>; reportError: (error: unknown, message: string) => void },
+  options: {
+    db: Kysely<DatabaseSchema>;
+    reportError: (error: unknown, message: string) => void;
+    refusals?: RefusalCounts;
+  },
 ): Promise<Limiter> {
   await app.register(fastifyRateLimit, { global: false, store: databaseStore(options.db) });
   const cleanup = setInterval(() => {
@@ -91,5 +103,5 @@ export async function registerLimiter(
   }, CLEANUP_INTERVAL_MS);
   cleanup.unref();
   app.addHook('preClose', async () => clearInterval(cleanup));
-  return { define: (definition) => defineLimit(app, definition) };
+  return { define: (definition) => defineLimit(app, definition, options.refusals) };
 }
