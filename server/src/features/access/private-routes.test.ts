@@ -16,6 +16,9 @@ import { asKey, createKey, privateSession } from './test-helpers.js';
 /** Routes that take no session, and why they may answer a private session's id. */
 const SESSIONLESS_ROUTES: Record<string, string> = {
   'GET /healthz': 'the health check',
+  'GET /livez': 'the liveness check',
+  'GET /readyz': 'the readiness check',
+  'GET /metrics': 'the operator’s metrics, behind METRICS_TOKEN',
   'POST /api/user': 'starts or resumes a session; its private answer is checked below',
   'GET /api/admin/check-status': 'answers "not an admin" without a usable session, never 401',
   'GET /api/admin/claim/:token':
