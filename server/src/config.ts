@@ -3,7 +3,7 @@ import path from 'node:path';
 import { StartupError } from './startup-error.js';
 
 /**
- * How long and how much a client may take; README "Limits and timeouts" gives the reasons.
+ * How long and how much a client may take; docs/self-hosting.md, "Limits and timeouts", gives the reasons.
  * Fixed values rather than settings; tests shorten them.
  */
 interface HttpLimits {

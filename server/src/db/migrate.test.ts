@@ -27,7 +27,7 @@ describe.runIf(TEST_DATABASE_URL)('migrations on PostgreSQL', () => {
     }
   });
 
-  it('013 finds the column and indexes an operator prepared beforehand, as the README shows', async () => {
+  it('013 finds the column and indexes an operator prepared beforehand, as docs/self-hosting.md shows', async () => {
     if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
     const databaseUrl = await freshPostgresUrl(TEST_DATABASE_URL);
     // The schema as the version before 013 left it, then the operator's statements.

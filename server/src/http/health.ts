@@ -29,7 +29,8 @@ async function answers(check: () => Promise<unknown>): Promise<boolean> {
 
 /**
  * `storageProblem` says why the database cannot be written, or null. Only the embedded database's
- * own disk is reported: a shared PostgreSQL outage affects every instance alike (README).
+ * own disk is reported: a shared PostgreSQL outage affects every instance alike (docs/scaling.md,
+ * "When Redis or PostgreSQL goes away").
  * /livez and /readyz are for orchestrators: alive while the process serves; ready while the
  * database (and Redis, when configured) answers a query. Why a check failed goes no further than
  * its name: these answers are public.

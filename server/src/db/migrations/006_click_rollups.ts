@@ -3,9 +3,10 @@ import type { DialectName } from '../connection.js';
 
 /**
  * Per link and UTC day counters of clicks, so that the analytics of a link with a million clicks
- * read a few thousand counter rows instead of every click (README, "Running at scale"). The click
- * writer updates them in the transaction that stores the clicks, and deleting a link deletes them
- * with its clicks, so they always agree with the click rows.
+ * read a few thousand counter rows instead of every click
+ * (docs/scaling.md, "Query plans on PostgreSQL"). The click writer updates them in the transaction
+ * that stores the clicks, and deleting a link deletes them with its clicks, so they always agree
+ * with the click rows.
  */
 export function clickRollupsMigration(dialect: DialectName): Migration {
   return {

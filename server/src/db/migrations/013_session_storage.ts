@@ -14,7 +14,8 @@ import type { DialectName } from '../connection.js';
  * - sessions.suspended_at: set while an admin has suspended the session's webhook URL.
  * IF NOT EXISTS: on a large PostgreSQL table an operator may add the column and build the indexes
  * beforehand with CREATE INDEX CONCURRENTLY, which cannot run inside the migration's transaction
- * (README, "What Hookbay stores"). SQLite has no ADD COLUMN IF NOT EXISTS, nor a need for it.
+ * (docs/self-hosting.md, "What Hookbay stores, and for how long"). SQLite has no ADD COLUMN IF NOT
+ * EXISTS, nor a need for it.
  */
 export function sessionStorageMigration(dialect: DialectName): Migration {
   return {

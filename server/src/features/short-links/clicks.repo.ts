@@ -302,7 +302,7 @@ export function createClicksRepo(db: Kysely<DatabaseSchema>): ClicksRepo {
       // The ids come from the (url_id, id) index alone, then their rows. Asked in one step,
       // PostgreSQL may walk the primary key from the newest click and filter by link, which for a
       // link whose many clicks are all old reads every newer click of every link first, on each
-      // analytics view (README, "Running at scale").
+      // analytics view (docs/scaling.md, "Query plans on PostgreSQL").
       const ids = db
         .selectFrom('short_link_clicks')
         .select('id')

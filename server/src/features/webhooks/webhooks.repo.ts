@@ -281,7 +281,7 @@ export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
       // then their rows by primary key. Asked in one step, PostgreSQL walks the primary key from
       // the newest event and filters by session: quick for a busy session, but for one whose
       // events are all older than everybody else's it reads every newer row first (see
-      // README, "Running at scale"). `is_deleted = 0` is a literal so SQLite, too, can match the partial index.
+      // docs/scaling.md, "The event list, and what changed"). `is_deleted = 0` is a literal so SQLite, too, can match the partial index.
       return runSearch(sqlite !== undefined, (engine) => {
         const condition = filter ? filterCondition(filter, engine) : null;
         let ids = condition
