@@ -1,0 +1,131 @@
+/** The help texts: `hookbay --help`, and each command's own (`hookbay <command> --help`). */
+
+export const COMMANDS = ['forward', 'replay'] as const;
+export type CommandName = (typeof COMMANDS)[number];
+
+/** Replaced with package.json's version when the file is built; `dev` when run from the sources. */
+declare const HOOKBAY_VERSION: string;
+export const VERSION = typeof HOOKBAY_VERSION === 'string' ? HOOKBAY_VERSION : 'dev';
+
+const WEBHOOK_URL_NOTE = 'The webhook URL is the one Hookbay shows you: https://<host>/webhook/<session id>.';
+
+const KEY_OPTION = `  --key <key>        authenticate with a Hookbay key (hbk_…) instead of the session id in the
+                     webhook URL; a private inspector accepts nothing else`;
+const KEY_ENV = '  HOOKBAY_KEY        the key, when --key is not given';
+const HELP_OPTION = '  -h, --help         show this help';
+
+/** One line per command, as the general help and a usage error show it (--key is described apart). */
+export const SYNOPSIS: Record<CommandName, string> = {
+  forward: 'hookbay forward <webhook URL> --to <target URL> [--respond]',
+  replay: 'hookbay replay <webhook URL> <event id> --to <target URL>',
+};
+
+/** The usage line at the top of a command's help. */
+function usageLine(command: CommandName): string {
+  return `Usage: ${SYNOPSIS[command]} [--key <key>]`;
+}
+
+export const GENERAL_HELP = `hookbay ${VERSION}: the command line of Hookbay, the self-hostable webhook inspector.
+
+Usage:
+  hookbay <command> [arguments] [options]
+  hookbay help <command>       the whole help of one command (or: hookbay <command> --help)
+
+Commands:
+  forward   Send every request captured at a webhook URL to an app on this machine, live, in order.
+            ${SYNOPSIS.forward}
+  replay    Send one stored request to an app once, from this machine, and print its answer.
+            ${SYNOPSIS.replay}
+
+Options:
+${KEY_OPTION}
+                     (forward, replay)
+${HELP_OPTION}
+  --version          print the version
+
+Environment:
+${KEY_ENV}
+
+Exit codes:
+  0  done (forward runs until stopped: Ctrl+C ends it with 0)
+  1  the command could not do its job: unknown session, refused key, target unreachable (replay)
+  2  usage error: the command line is wrong
+
+${WEBHOOK_URL_NOTE}
+
+Examples:
+  hookbay forward https://hooks.example.com/webhook/1b4e… --to http://localhost:3000/webhooks
+  HOOKBAY_KEY=hbk_… hookbay replay https://hooks.example.com/webhook/1b4e… 42 --to http://localhost:3000
+`;
+
+const FORWARD_HELP = `${usageLine('forward')}
+
+Sends every request captured at the webhook URL to the target, live: the request's method; the
+target's path followed by the request's sub-path and query (target http://localhost:3000/hooks,
+request …/webhook/<id>/github?x=1 → http://localhost:3000/hooks/github?x=1); its headers in their
+original order and case, without hop-by-hop headers, with Host and Content-Length set for the
+target; its body byte for byte. One at a time, in the order they arrived, each once. One line per
+request on stdout: time, method, sub-path, the target's status (or why it failed), milliseconds.
+If the connection to Hookbay drops it reconnects by itself (0.5 s, doubling up to 5 s) and first
+forwards what arrived meanwhile. Ctrl+C stops it.
+
+Options:
+  --to <target URL>  where to send the requests (http:// or https://); required
+  --respond          while this forwarder runs, the sender of each captured request waits for the
+                     target's answer and gets it (status, headers, body): 502 when the target
+                     fails, 504 when it takes longer than the server's FORWARD_RESPONSE_TIMEOUT_MS
+${KEY_OPTION}
+${HELP_OPTION}
+
+Environment:
+${KEY_ENV}
+
+Exit codes:
+  0  stopped with Ctrl+C
+  1  Hookbay does not know the session, or refused the key (revoked, or another inspector's)
+  2  usage error
+
+${WEBHOOK_URL_NOTE}
+
+Examples:
+  hookbay forward https://hooks.example.com/webhook/1b4e… --to http://localhost:3000/webhooks
+  hookbay forward https://hooks.example.com/webhook/1b4e… --to http://localhost:8080 --respond --key "$HOOKBAY_KEY"`;
+
+const REPLAY_HELP = `${usageLine('replay')}
+
+Sends one stored request (its id is in the event, e.g. from GET /api/events)
+to the target once, from this machine, the way forward would, and prints the target's answer:
+a line with time, method, sub-path, status and milliseconds, then the answer's headers, an
+empty line and its body.
+
+Options:
+  --to <target URL>  where to send it (http:// or https://); required
+${KEY_OPTION}
+${HELP_OPTION}
+
+Environment:
+${KEY_ENV}
+
+Exit codes:
+  0  the target answered (whatever its status)
+  1  the target could not be reached, the session has no such request, or Hookbay refused the
+     session or the key
+  2  usage error
+
+${WEBHOOK_URL_NOTE}
+
+Examples:
+  hookbay replay https://hooks.example.com/webhook/1b4e… 42 --to http://localhost:3000/webhooks`;
+
+export const COMMAND_HELP: Record<CommandName, string> = {
+  forward: FORWARD_HELP,
+  replay: REPLAY_HELP,
+};
+
+/** What a usage error prints below its reason: the usage of that command, or of them all. */
+export function usageHint(command: CommandName | null): string {
+  const commands = command === null ? COMMANDS : [command];
+  const lines = commands.map((name) => `  ${SYNOPSIS[name]}`);
+  const more = command === null ? 'hookbay --help' : `hookbay ${command} --help`;
+  return `Usage:\n${lines.join('\n')}\n\n--key <key> (or HOOKBAY_KEY) on every command. Run "${more}" for more.`;
+}
