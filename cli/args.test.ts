@@ -26,12 +26,77 @@ describe('hookbay --key: the command line', () => {
     expect(chooseKey(undefined, undefined)).toBeUndefined();
     expect(() => chooseKey(undefined, 'secret')).toThrow('HOOKBAY_KEY is not a Hookbay key');
   });
+
+  it('takes --key on wait too', () => {
+    expect(parseArgs(['wait', WEBHOOK, '--key', KEY])).toMatchObject({ command: 'wait', key: KEY });
+  });
+});
+
+describe('hookbay wait: the command line', () => {
+  it('reads every option, with the defaults of the rest', () => {
+    expect(parseArgs(['wait', WEBHOOK])).toEqual({
+      command: 'wait',
+      webhookUrl: new URL(WEBHOOK),
+      count: 1,
+      timeoutSeconds: 30,
+    });
+    expect(
+      parseArgs([
+        'wait',
+        WEBHOOK,
+        '--match',
+        'deployment_succeeded',
+        '--method=post,put',
+        '--count',
+        '3',
+        '--timeout',
+        '0.5',
+        '--after',
+        '41',
+      ]),
+    ).toEqual({
+      command: 'wait',
+      webhookUrl: new URL(WEBHOOK),
+      match: 'deployment_succeeded',
+      method: 'POST,PUT',
+      count: 3,
+      timeoutSeconds: 0.5,
+      after: 41,
+    });
+    expect(parseArgs(['wait', WEBHOOK, '--after', 'now', '--timeout', '900'])).toMatchObject({
+      after: 'now',
+      timeoutSeconds: 900,
+    });
+  });
+
+  it('refuses wrong values with a reason', () => {
+    const cases: [string[], string][] = [
+      [['wait'], 'the webhook URL is missing'],
+      [['wait', 'http://h.test/nothing'], 'not a webhook URL'],
+      [['wait', WEBHOOK, 'extra'], 'unexpected argument extra'],
+      [['wait', WEBHOOK, '--count', '0'], '--count must be a whole number from 1 to 1000'],
+      [['wait', WEBHOOK, '--count', '1001'], '--count must be a whole number from 1 to 1000'],
+      [['wait', WEBHOOK, '--count', 'two'], '--count must be a whole number from 1 to 1000'],
+      [['wait', WEBHOOK, '--timeout', '-1'], '--timeout must be a number of seconds'],
+      [['wait', WEBHOOK, '--timeout', '1m'], '--timeout must be a number of seconds'],
+      [['wait', WEBHOOK, '--after', 'yesterday'], '--after must be an event id or now'],
+      [['wait', WEBHOOK, '--method', 'POST GET'], '--method must be HTTP methods separated by commas'],
+      [['wait', WEBHOOK, '--match', ''], '--match needs a search text'],
+      [['wait', WEBHOOK, '--match', 'x'.repeat(201)], '--match is longer than 200 characters'],
+      [['wait', WEBHOOK, '--timeout'], '--timeout needs a number of seconds'],
+      [['wait', WEBHOOK, '--to', 'http://x'], '--to belongs to forward and replay'],
+      [['wait', WEBHOOK, '--respond'], '--respond belongs to forward'],
+    ];
+    for (const [args, reason] of cases) {
+      expect(() => parseArgs(args), args.join(' ')).toThrow(reason);
+    }
+  });
 });
 
 describe('hookbay help', () => {
   it('answers help for --help, -h and help <command>, anywhere on the line', () => {
     expect(parseArgs(['--help'])).toEqual({ command: 'help', topic: null });
-    expect(parseArgs(['replay', '-h'])).toEqual({ command: 'help', topic: 'replay' });
+    expect(parseArgs(['wait', '-h'])).toEqual({ command: 'help', topic: 'wait' });
     expect(parseArgs(['forward', WEBHOOK, '--help'])).toEqual({ command: 'help', topic: 'forward' });
     expect(parseArgs(['help', 'replay'])).toEqual({ command: 'help', topic: 'replay' });
     expect(parseArgs(['--version'])).toEqual({ command: 'version' });

@@ -10,6 +10,10 @@ export class UsageError extends Error {
   command: CommandName | null = null;
 }
 
+export const WAIT_COUNT_MAX = 1000;
+export const SEARCH_TEXT_MAX = 200;
+const METHOD_LIST = /^[A-Za-z][A-Za-z-]*(,[A-Za-z][A-Za-z-]*)*$/;
+
 export interface ForwardCommand {
   command: 'forward';
   webhookUrl: URL;
@@ -26,6 +30,18 @@ export interface ReplayCommand {
   key?: string;
 }
 
+export interface WaitCommand {
+  command: 'wait';
+  webhookUrl: URL;
+  match?: string;
+  method?: string;
+  count: number;
+  timeoutSeconds: number;
+  /** An event id, `now` (the newest id when the command starts), or undefined: every stored event. */
+  after?: number | 'now';
+  key?: string;
+}
+
 export interface HelpCommand {
   command: 'help';
   topic: CommandName | null;
@@ -35,18 +51,24 @@ export interface VersionCommand {
   command: 'version';
 }
 
-export type Command = ForwardCommand | ReplayCommand | HelpCommand | VersionCommand;
+export type Command = ForwardCommand | ReplayCommand | WaitCommand | HelpCommand | VersionCommand;
 
 /** Every option, with what its value is called in a "needs …" message; null for a flag. */
 const OPTIONS: Record<string, string | null> = {
   to: 'a target URL',
   respond: null,
   key: 'a key',
+  match: 'a search text',
+  method: 'a method',
+  count: 'a number',
+  timeout: 'a number of seconds',
+  after: 'an event id or now',
 };
 
 const COMMAND_OPTIONS: Record<CommandName, string[]> = {
   forward: ['to', 'respond', 'key'],
   replay: ['to', 'key'],
+  wait: ['match', 'method', 'count', 'timeout', 'after', 'key'],
 };
 
 interface ReadArgs {
@@ -134,6 +156,8 @@ function parseCommand(command: CommandName, rest: string[], read: ReadArgs): Com
     case 'forward':
     case 'replay':
       return parseSendCommand(command, rest, read);
+    case 'wait':
+      return parseWait(rest, read);
   }
 }
 
@@ -169,6 +193,43 @@ function parseSendCommand(
     throw new UsageError('replay needs the event id (a whole number)');
   }
   return { command, webhookUrl, eventId: Number(eventId), target, key };
+}
+
+function parseWait([webhook, ...extra]: string[], read: ReadArgs): WaitCommand {
+  if (!webhook) throw new UsageError('the webhook URL is missing');
+  const webhookUrl = parseWebhookUrl(webhook);
+  noMore(extra);
+  const match = read.values.get('match');
+  if (match === '') throw new UsageError('--match needs a search text');
+  if (match !== undefined && match.length > SEARCH_TEXT_MAX) {
+    throw new UsageError(`--match is longer than ${SEARCH_TEXT_MAX} characters`);
+  }
+  const method = read.values.get('method');
+  if (method !== undefined && !METHOD_LIST.test(method)) {
+    throw new UsageError('--method must be HTTP methods separated by commas, such as POST or GET,POST');
+  }
+  const count = read.values.get('count') ?? '1';
+  if (!/^[1-9][0-9]*$/.test(count) || Number(count) > WAIT_COUNT_MAX) {
+    throw new UsageError(`--count must be a whole number from 1 to ${WAIT_COUNT_MAX}`);
+  }
+  const timeout = read.values.get('timeout') ?? '30';
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(timeout)) {
+    throw new UsageError('--timeout must be a number of seconds, such as 60 or 0.5');
+  }
+  const after = read.values.get('after');
+  if (after !== undefined && after !== 'now' && !/^[0-9]+$/.test(after)) {
+    throw new UsageError('--after must be an event id or now');
+  }
+  return {
+    command: 'wait',
+    webhookUrl,
+    match,
+    method: method?.toUpperCase(),
+    count: Number(count),
+    timeoutSeconds: Number(timeout),
+    after: after === undefined || after === 'now' ? after : Number(after),
+    key: keyOption(read),
+  };
 }
 
 /** A Hookbay key: `hbk_` and more. The server says whether it is a valid one. */

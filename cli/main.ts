@@ -7,6 +7,7 @@ import { errorText } from './api.js';
 import { forward } from './forward.js';
 import { replay } from './replay.js';
 import { COMMAND_HELP, GENERAL_HELP, usageHint, VERSION } from './usage.js';
+import { wait } from './wait.js';
 
 /** The command line with what the environment adds (HOOKBAY_KEY). */
 function withEnvironment(command: Command): Command {
@@ -39,6 +40,8 @@ async function run(args: string[]): Promise<number> {
       return forward(command);
     case 'replay':
       return replay(command);
+    case 'wait':
+      return wait(command);
   }
 }
 

@@ -1,6 +1,6 @@
 /** The help texts: `hookbay --help`, and each command's own (`hookbay <command> --help`). */
 
-export const COMMANDS = ['forward', 'replay'] as const;
+export const COMMANDS = ['forward', 'replay', 'wait'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 /** Replaced with package.json's version when the file is built; `dev` when run from the sources. */
@@ -18,6 +18,7 @@ const HELP_OPTION = '  -h, --help         show this help';
 export const SYNOPSIS: Record<CommandName, string> = {
   forward: 'hookbay forward <webhook URL> --to <target URL> [--respond]',
   replay: 'hookbay replay <webhook URL> <event id> --to <target URL>',
+  wait: 'hookbay wait <webhook URL> [--match <text>] [--method <M>] [--count <N>] [--timeout <S>] [--after <id>|now]',
 };
 
 /** The usage line at the top of a command's help. */
@@ -36,10 +37,12 @@ Commands:
             ${SYNOPSIS.forward}
   replay    Send one stored request to an app once, from this machine, and print its answer.
             ${SYNOPSIS.replay}
+  wait      Wait until matching requests arrive; print each as one JSON line (tests, CI).
+            ${SYNOPSIS.wait}
 
 Options:
 ${KEY_OPTION}
-                     (forward, replay)
+                     (forward, replay, wait)
 ${HELP_OPTION}
   --version          print the version
 
@@ -48,13 +51,16 @@ ${KEY_ENV}
 
 Exit codes:
   0  done (forward runs until stopped: Ctrl+C ends it with 0)
-  1  the command could not do its job: unknown session, refused key, target unreachable (replay)
+  1  the command could not do its job: unknown session, refused key, target unreachable (replay),
+     time ran out (wait)
   2  usage error: the command line is wrong
+  3  (wait) the Hookbay server cannot be reached or refuses the session
 
 ${WEBHOOK_URL_NOTE}
 
 Examples:
   hookbay forward https://hooks.example.com/webhook/1b4e… --to http://localhost:3000/webhooks
+  hookbay wait https://hooks.example.com/webhook/1b4e… --match deploy --timeout 60 | jq .body
   HOOKBAY_KEY=hbk_… hookbay replay https://hooks.example.com/webhook/1b4e… 42 --to http://localhost:3000
 `;
 
@@ -93,7 +99,7 @@ Examples:
 
 const REPLAY_HELP = `${usageLine('replay')}
 
-Sends one stored request (its id is in the event, e.g. from GET /api/events)
+Sends one stored request (its id is in the event, e.g. from GET /api/events or \`hookbay wait\`)
 to the target once, from this machine, the way forward would, and prints the target's answer:
 a line with time, method, sub-path, status and milliseconds, then the answer's headers, an
 empty line and its body.
@@ -117,9 +123,48 @@ ${WEBHOOK_URL_NOTE}
 Examples:
   hookbay replay https://hooks.example.com/webhook/1b4e… 42 --to http://localhost:3000/webhooks`;
 
+const WAIT_HELP = `${usageLine('wait')}
+
+Waits until --count requests matching the filters have been captured at the webhook URL (at once
+if they are already there) and prints each, oldest first, as one JSON line on stdout: the event as
+GET /api/events gives it (id, method, path, queryString, headers, rawHeaders, body, bodyEncoding,
+payload, timestamp, …). Waits longer than one request to the server are made of several, each
+carrying on after the last request seen, so any --timeout works.
+
+Options:
+  --match <text>     only requests holding this text (any case) in the body, a header name or
+                     value, the path or the query string; at most 200 characters
+  --method <M>       only requests with this method; several separated by commas: POST,PUT
+  --count <N>        how many matching requests to wait for, 1-1000 (default 1)
+  --timeout <S>      seconds to wait at most, fractions allowed (default 30; 0: only look at what
+                     is there)
+  --after <id>|now   only requests newer than this event id; now: only requests captured after
+                     the command started (default: every stored request counts)
+${KEY_OPTION}
+${HELP_OPTION}
+
+Environment:
+${KEY_ENV}
+
+Exit codes:
+  0  all --count requests arrived (each printed)
+  1  the time ran out first (the matches so far are printed; stderr says how many)
+  2  usage error
+  3  the Hookbay server cannot be reached, or it refuses the session or the key
+
+${WEBHOOK_URL_NOTE}
+
+Examples:
+  # Trigger the code under test first, then wait at most a minute for its webhook:
+  hookbay wait "$WEBHOOK_URL" --match deployment_succeeded --method POST --timeout 60 \\
+    | jq -e '.payload.status == "succeeded"'
+  # Two requests captured from now on, read with a key:
+  hookbay wait "$WEBHOOK_URL" --after now --count 2 --timeout 300 --key "$HOOKBAY_KEY"`;
+
 export const COMMAND_HELP: Record<CommandName, string> = {
   forward: FORWARD_HELP,
   replay: REPLAY_HELP,
+  wait: WAIT_HELP,
 };
 
 /** What a usage error prints below its reason: the usage of that command, or of them all. */
