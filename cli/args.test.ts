@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseKey, parseArgs } from './args.js';
+import { chooseKey, parseArgs, parseServer } from './args.js';
 
 const WEBHOOK = 'https://hookbay.test/webhook/1b4e28ba-2fa1-41d2-883f-0016d3cca427';
 const KEY = `hbk_0123456789abcdef_${'k'.repeat(43)}`;
@@ -27,8 +27,9 @@ describe('hookbay --key: the command line', () => {
     expect(() => chooseKey(undefined, 'secret')).toThrow('HOOKBAY_KEY is not a Hookbay key');
   });
 
-  it('takes --key on wait too', () => {
+  it('takes --key on wait and mcp too', () => {
     expect(parseArgs(['wait', WEBHOOK, '--key', KEY])).toMatchObject({ command: 'wait', key: KEY });
+    expect(parseArgs(['mcp', `--key=${KEY}`])).toMatchObject({ command: 'mcp', key: KEY });
   });
 });
 
@@ -93,12 +94,30 @@ describe('hookbay wait: the command line', () => {
   });
 });
 
+describe('hookbay mcp: the command line', () => {
+  it('reads mcp with a webhook URL or a server, not both', () => {
+    expect(parseArgs(['mcp', WEBHOOK])).toMatchObject({ command: 'mcp', webhookUrl: new URL(WEBHOOK) });
+    expect(parseArgs(['mcp', '--server', 'https://hooks.example.com/base/'])).toMatchObject({
+      command: 'mcp',
+      server: 'https://hooks.example.com/base',
+    });
+    expect(parseArgs(['mcp'])).toEqual({ command: 'mcp' });
+    expect(() => parseArgs(['mcp', WEBHOOK, '--server', 'https://h.test'])).toThrow(
+      'give a webhook URL or --server, not both',
+    );
+    expect(() => parseArgs(['mcp', '--server', 'ftp://h.test'])).toThrow(
+      'must start with http:// or https://',
+    );
+    expect(parseServer('http://localhost:3000/', 'HOOKBAY_SERVER')).toBe('http://localhost:3000');
+  });
+});
+
 describe('hookbay help', () => {
   it('answers help for --help, -h and help <command>, anywhere on the line', () => {
     expect(parseArgs(['--help'])).toEqual({ command: 'help', topic: null });
     expect(parseArgs(['wait', '-h'])).toEqual({ command: 'help', topic: 'wait' });
     expect(parseArgs(['forward', WEBHOOK, '--help'])).toEqual({ command: 'help', topic: 'forward' });
-    expect(parseArgs(['help', 'replay'])).toEqual({ command: 'help', topic: 'replay' });
+    expect(parseArgs(['help', 'mcp'])).toEqual({ command: 'help', topic: 'mcp' });
     expect(parseArgs(['--version'])).toEqual({ command: 'version' });
     expect(() => parseArgs(['help', 'send'])).toThrow('unknown command send');
   });

@@ -42,6 +42,14 @@ export interface WaitCommand {
   key?: string;
 }
 
+export interface McpCommand {
+  command: 'mcp';
+  webhookUrl?: URL;
+  /** Where to start a new session when no webhook URL is given (`--server`, else HOOKBAY_SERVER). */
+  server?: string;
+  key?: string;
+}
+
 export interface HelpCommand {
   command: 'help';
   topic: CommandName | null;
@@ -51,7 +59,8 @@ export interface VersionCommand {
   command: 'version';
 }
 
-export type Command = ForwardCommand | ReplayCommand | WaitCommand | HelpCommand | VersionCommand;
+export type Command =
+  ForwardCommand | ReplayCommand | WaitCommand | McpCommand | HelpCommand | VersionCommand;
 
 /** Every option, with what its value is called in a "needs …" message; null for a flag. */
 const OPTIONS: Record<string, string | null> = {
@@ -63,12 +72,14 @@ const OPTIONS: Record<string, string | null> = {
   count: 'a number',
   timeout: 'a number of seconds',
   after: 'an event id or now',
+  server: 'an origin',
 };
 
 const COMMAND_OPTIONS: Record<CommandName, string[]> = {
   forward: ['to', 'respond', 'key'],
   replay: ['to', 'key'],
   wait: ['match', 'method', 'count', 'timeout', 'after', 'key'],
+  mcp: ['server', 'key'],
 };
 
 interface ReadArgs {
@@ -158,6 +169,8 @@ function parseCommand(command: CommandName, rest: string[], read: ReadArgs): Com
       return parseSendCommand(command, rest, read);
     case 'wait':
       return parseWait(rest, read);
+    case 'mcp':
+      return parseMcp(rest, read);
   }
 }
 
@@ -232,6 +245,20 @@ function parseWait([webhook, ...extra]: string[], read: ReadArgs): WaitCommand {
   };
 }
 
+function parseMcp([webhook, ...extra]: string[], read: ReadArgs): McpCommand {
+  noMore(extra);
+  const server = read.values.get('server');
+  if (webhook !== undefined && server !== undefined) {
+    throw new UsageError('give a webhook URL or --server, not both');
+  }
+  return {
+    command: 'mcp',
+    webhookUrl: webhook === undefined ? undefined : parseWebhookUrl(webhook),
+    server: server === undefined ? undefined : parseServer(server, '--server'),
+    key: keyOption(read),
+  };
+}
+
 /** A Hookbay key: `hbk_` and more. The server says whether it is a valid one. */
 export function chooseKey(option: string | undefined, env: string | undefined): string | undefined {
   const key = option ?? (env ? env.trim() : undefined);
@@ -242,6 +269,15 @@ export function chooseKey(option: string | undefined, env: string | undefined): 
     );
   }
   return key;
+}
+
+/**
+ * The Hookbay server an option or HOOKBAY_SERVER names: its origin, with a path prefix if it has
+ * one, without a trailing slash. Throws UsageError for anything but an http(s) URL.
+ */
+export function parseServer(text: string, what: string): string {
+  const url = parseHttpUrl(text, `${what} value`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 export function parseHttpUrl(text: string, what: string): URL {

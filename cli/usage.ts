@@ -1,6 +1,6 @@
 /** The help texts: `hookbay --help`, and each command's own (`hookbay <command> --help`). */
 
-export const COMMANDS = ['forward', 'replay', 'wait'] as const;
+export const COMMANDS = ['forward', 'replay', 'wait', 'mcp'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 /** Replaced with package.json's version when the file is built; `dev` when run from the sources. */
@@ -19,6 +19,7 @@ export const SYNOPSIS: Record<CommandName, string> = {
   forward: 'hookbay forward <webhook URL> --to <target URL> [--respond]',
   replay: 'hookbay replay <webhook URL> <event id> --to <target URL>',
   wait: 'hookbay wait <webhook URL> [--match <text>] [--method <M>] [--count <N>] [--timeout <S>] [--after <id>|now]',
+  mcp: 'hookbay mcp [<webhook URL>] [--server <origin>]',
 };
 
 /** The usage line at the top of a command's help. */
@@ -39,18 +40,21 @@ Commands:
             ${SYNOPSIS.replay}
   wait      Wait until matching requests arrive; print each as one JSON line (tests, CI).
             ${SYNOPSIS.wait}
+  mcp       A Model Context Protocol server over stdio, so a coding agent can use Hookbay.
+            ${SYNOPSIS.mcp}
 
 Options:
 ${KEY_OPTION}
-                     (forward, replay, wait)
+                     (forward, replay, wait, mcp)
 ${HELP_OPTION}
   --version          print the version
 
 Environment:
 ${KEY_ENV}
+  HOOKBAY_SERVER     (mcp) the Hookbay server to start a session on when no webhook URL is given
 
 Exit codes:
-  0  done (forward runs until stopped: Ctrl+C ends it with 0)
+  0  done (forward and mcp run until stopped: Ctrl+C, or the client closing stdin, ends them with 0)
   1  the command could not do its job: unknown session, refused key, target unreachable (replay),
      time ran out (wait)
   2  usage error: the command line is wrong
@@ -62,6 +66,7 @@ Examples:
   hookbay forward https://hooks.example.com/webhook/1b4e… --to http://localhost:3000/webhooks
   hookbay wait https://hooks.example.com/webhook/1b4e… --match deploy --timeout 60 | jq .body
   HOOKBAY_KEY=hbk_… hookbay replay https://hooks.example.com/webhook/1b4e… 42 --to http://localhost:3000
+  hookbay mcp --server https://hooks.example.com
 `;
 
 const FORWARD_HELP = `${usageLine('forward')}
@@ -161,10 +166,50 @@ Examples:
   # Two requests captured from now on, read with a key:
   hookbay wait "$WEBHOOK_URL" --after now --count 2 --timeout 300 --key "$HOOKBAY_KEY"`;
 
+const MCP_HELP = `${usageLine('mcp')}
+
+Runs a Model Context Protocol server on stdin/stdout, for coding agents (Claude Code, Cursor, VS Code
+and other MCP clients start it themselves). Its tools: get_webhook_url (this URL, or a new one),
+list_requests (search), read_request, wait_for_requests, get_responses and set_responses (scripted
+answers, templates, faults), replay_request (server-side), verify_signature (GitHub, Stripe,
+Shopify, Slack, Standard Webhooks, any HMAC) and compare_requests.
+Without a webhook URL, the first tool call starts a new session on the server (a fresh webhook
+URL), unless --key names one. Logs go to stderr; stdout carries only the protocol.
+
+Options:
+  --server <origin>  the Hookbay server to start a session on when no webhook URL is given
+                     (default: HOOKBAY_SERVER, else http://localhost:3000)
+${KEY_OPTION}
+${HELP_OPTION}
+
+Environment:
+${KEY_ENV}
+  HOOKBAY_SERVER     the server, when neither a webhook URL nor --server is given
+
+Exit codes:
+  0  the client closed stdin
+  2  usage error
+
+${WEBHOOK_URL_NOTE}
+
+Example MCP client configuration (Claude Code: .mcp.json; Cursor: .cursor/mcp.json), with this file
+saved as /path/to/hookbay.mjs (curl -sO https://<host>/cli/hookbay.mjs), or "command": "npx" and
+"args": ["hookbay", "mcp", …] in a project that has the hookbay package installed:
+  {
+    "mcpServers": {
+      "hookbay": {
+        "command": "node",
+        "args": ["/path/to/hookbay.mjs", "mcp", "https://hooks.example.com/webhook/1b4e…"],
+        "env": { "HOOKBAY_KEY": "hbk_…" }
+      }
+    }
+  }`;
+
 export const COMMAND_HELP: Record<CommandName, string> = {
   forward: FORWARD_HELP,
   replay: REPLAY_HELP,
   wait: WAIT_HELP,
+  mcp: MCP_HELP,
 };
 
 /** What a usage error prints below its reason: the usage of that command, or of them all. */

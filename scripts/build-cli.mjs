@@ -1,7 +1,7 @@
 // Builds the `hookbay` command into one ES module, dist/cli/hookbay.mjs: the TypeScript in cli/
-// with everything it imports, so that the file runs with Node 20 alone, is what package.json's bin
-// names, and is what the server serves at /cli/hookbay.mjs. Fails when the bundle would still
-// import a package.
+// with everything it imports (the Model Context Protocol SDK and zod included), so that the file
+// runs with Node 20 alone, is what package.json's bin names, and is what the server serves at
+// /cli/hookbay.mjs. Fails when the bundle would still import a package.
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -47,7 +47,7 @@ export async function buildCli() {
     banner: {
       js: [
         '#!/usr/bin/env node',
-        `// hookbay ${version}: the Hookbay command line (forward, replay), one file for Node 20.`,
+        `// hookbay ${version}: the Hookbay command line (forward, replay, wait, mcp), one file for Node 20.`,
         '// Run `node hookbay.mjs --help`. Built from cli/ of the Hookbay repository; bundled packages keep their licences (end of file).',
       ].join('\n'),
     },
