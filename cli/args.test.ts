@@ -27,9 +27,12 @@ describe('hookbay --key: the command line', () => {
     expect(() => chooseKey(undefined, 'secret')).toThrow('HOOKBAY_KEY is not a Hookbay key');
   });
 
-  it('takes --key on wait and mcp too', () => {
+  it('takes --key on wait and mcp too, and not on serve', () => {
     expect(parseArgs(['wait', WEBHOOK, '--key', KEY])).toMatchObject({ command: 'wait', key: KEY });
     expect(parseArgs(['mcp', `--key=${KEY}`])).toMatchObject({ command: 'mcp', key: KEY });
+    expect(() => parseArgs(['serve', '--key', KEY])).toThrow(
+      '--key belongs to forward and replay and wait and mcp',
+    );
   });
 });
 
@@ -94,7 +97,7 @@ describe('hookbay wait: the command line', () => {
   });
 });
 
-describe('hookbay mcp: the command line', () => {
+describe('hookbay mcp and serve: the command line', () => {
   it('reads mcp with a webhook URL or a server, not both', () => {
     expect(parseArgs(['mcp', WEBHOOK])).toMatchObject({ command: 'mcp', webhookUrl: new URL(WEBHOOK) });
     expect(parseArgs(['mcp', '--server', 'https://hooks.example.com/base/'])).toMatchObject({
@@ -109,6 +112,19 @@ describe('hookbay mcp: the command line', () => {
       'must start with http:// or https://',
     );
     expect(parseServer('http://localhost:3000/', 'HOOKBAY_SERVER')).toBe('http://localhost:3000');
+  });
+
+  it('reads serve with a port and a host', () => {
+    expect(parseArgs(['serve'])).toEqual({ command: 'serve' });
+    expect(parseArgs(['serve', '--port', '8080', '--host=127.0.0.1'])).toEqual({
+      command: 'serve',
+      port: 8080,
+      host: '127.0.0.1',
+    });
+    expect(() => parseArgs(['serve', '--port', '70000'])).toThrow(
+      '--port must be a port number from 0 to 65535',
+    );
+    expect(() => parseArgs(['serve', 'now'])).toThrow('unexpected argument now');
   });
 });
 

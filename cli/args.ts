@@ -50,6 +50,12 @@ export interface McpCommand {
   key?: string;
 }
 
+export interface ServeCommand {
+  command: 'serve';
+  port?: number;
+  host?: string;
+}
+
 export interface HelpCommand {
   command: 'help';
   topic: CommandName | null;
@@ -60,7 +66,7 @@ export interface VersionCommand {
 }
 
 export type Command =
-  ForwardCommand | ReplayCommand | WaitCommand | McpCommand | HelpCommand | VersionCommand;
+  ForwardCommand | ReplayCommand | WaitCommand | McpCommand | ServeCommand | HelpCommand | VersionCommand;
 
 /** Every option, with what its value is called in a "needs …" message; null for a flag. */
 const OPTIONS: Record<string, string | null> = {
@@ -73,6 +79,8 @@ const OPTIONS: Record<string, string | null> = {
   timeout: 'a number of seconds',
   after: 'an event id or now',
   server: 'an origin',
+  port: 'a port',
+  host: 'an address',
 };
 
 const COMMAND_OPTIONS: Record<CommandName, string[]> = {
@@ -80,6 +88,7 @@ const COMMAND_OPTIONS: Record<CommandName, string[]> = {
   replay: ['to', 'key'],
   wait: ['match', 'method', 'count', 'timeout', 'after', 'key'],
   mcp: ['server', 'key'],
+  serve: ['port', 'host'],
 };
 
 interface ReadArgs {
@@ -171,6 +180,8 @@ function parseCommand(command: CommandName, rest: string[], read: ReadArgs): Com
       return parseWait(rest, read);
     case 'mcp':
       return parseMcp(rest, read);
+    case 'serve':
+      return parseServe(rest, read);
   }
 }
 
@@ -257,6 +268,17 @@ function parseMcp([webhook, ...extra]: string[], read: ReadArgs): McpCommand {
     server: server === undefined ? undefined : parseServer(server, '--server'),
     key: keyOption(read),
   };
+}
+
+function parseServe(positional: string[], read: ReadArgs): ServeCommand {
+  noMore(positional);
+  const port = read.values.get('port');
+  if (port !== undefined && (!/^[0-9]+$/.test(port) || Number(port) > 65_535)) {
+    throw new UsageError('--port must be a port number from 0 to 65535');
+  }
+  const host = read.values.get('host');
+  if (host === '') throw new UsageError('--host needs an address');
+  return { command: 'serve', port: port === undefined ? undefined : Number(port), host };
 }
 
 /** A Hookbay key: `hbk_` and more. The server says whether it is a valid one. */

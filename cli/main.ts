@@ -7,6 +7,7 @@ import { errorText } from './api.js';
 import { forward } from './forward.js';
 import { runMcp } from './mcp/server.js';
 import { replay } from './replay.js';
+import { serve } from './serve.js';
 import { COMMAND_HELP, GENERAL_HELP, usageHint, VERSION } from './usage.js';
 import { wait } from './wait.js';
 
@@ -19,7 +20,7 @@ function withEnvironment(command: Command): Command {
   return command;
 }
 
-/** Runs the command; answers its exit code, or null for one that keeps running (mcp). */
+/** Runs the command; answers its exit code, or null for one that keeps running (serve, mcp). */
 async function run(args: string[]): Promise<number | null> {
   let command: Command | null = null;
   try {
@@ -32,7 +33,8 @@ async function run(args: string[]): Promise<number | null> {
     process.stderr.write(`hookbay: ${error.message}\n\n${usageHint(about)}\n`);
     return 2;
   }
-  process.once('SIGINT', () => process.exit(0));
+  // The server, when serving, closes gracefully on SIGINT itself.
+  if (command.command !== 'serve') process.once('SIGINT', () => process.exit(0));
   switch (command.command) {
     case 'help':
       process.stdout.write(`${command.topic ? COMMAND_HELP[command.topic] : GENERAL_HELP}\n`);
@@ -48,6 +50,8 @@ async function run(args: string[]): Promise<number | null> {
       return wait(command);
     case 'mcp':
       return runMcp(command);
+    case 'serve':
+      return serve(command);
   }
 }
 

@@ -1,6 +1,6 @@
 /** The help texts: `hookbay --help`, and each command's own (`hookbay <command> --help`). */
 
-export const COMMANDS = ['forward', 'replay', 'wait', 'mcp'] as const;
+export const COMMANDS = ['forward', 'replay', 'wait', 'mcp', 'serve'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 /** Replaced with package.json's version when the file is built; `dev` when run from the sources. */
@@ -20,11 +20,12 @@ export const SYNOPSIS: Record<CommandName, string> = {
   replay: 'hookbay replay <webhook URL> <event id> --to <target URL>',
   wait: 'hookbay wait <webhook URL> [--match <text>] [--method <M>] [--count <N>] [--timeout <S>] [--after <id>|now]',
   mcp: 'hookbay mcp [<webhook URL>] [--server <origin>]',
+  serve: 'hookbay serve [--port <N>] [--host <address>]',
 };
 
 /** The usage line at the top of a command's help. */
 function usageLine(command: CommandName): string {
-  return `Usage: ${SYNOPSIS[command]} [--key <key>]`;
+  return `Usage: ${SYNOPSIS[command]}${command === 'serve' ? '' : ' [--key <key>]'}`;
 }
 
 export const GENERAL_HELP = `hookbay ${VERSION}: the command line of Hookbay, the self-hostable webhook inspector.
@@ -42,6 +43,8 @@ Commands:
             ${SYNOPSIS.wait}
   mcp       A Model Context Protocol server over stdio, so a coding agent can use Hookbay.
             ${SYNOPSIS.mcp}
+  serve     Start the whole Hookbay server (page, API, capture) from the installed package.
+            ${SYNOPSIS.serve}
 
 Options:
 ${KEY_OPTION}
@@ -67,7 +70,7 @@ Examples:
   hookbay wait https://hooks.example.com/webhook/1b4e… --match deploy --timeout 60 | jq .body
   HOOKBAY_KEY=hbk_… hookbay replay https://hooks.example.com/webhook/1b4e… 42 --to http://localhost:3000
   hookbay mcp --server https://hooks.example.com
-`;
+  npx hookbay serve --port 8080`;
 
 const FORWARD_HELP = `${usageLine('forward')}
 
@@ -205,11 +208,36 @@ saved as /path/to/hookbay.mjs (curl -sO https://<host>/cli/hookbay.mjs), or "com
     }
   }`;
 
+const SERVE_HELP = `${usageLine('serve')}
+
+Starts the whole Hookbay server, as \`npm start\` does in a checkout: the web app, the API, webhook
+capture, short links and realtime on one port, from the package this command was installed with
+(npm install <hookbay package>; nothing is built at install). Data lives in ./data of the current
+folder (SQLite) unless DATABASE_URL points at PostgreSQL. SIGINT or SIGTERM closes it gracefully.
+
+Options:
+  --port <N>         the port (same as PORT; default 3000)
+  --host <address>   the address to listen on (same as HOST; default 0.0.0.0)
+${HELP_OPTION}
+
+Environment:
+  Every setting of the server, among them PORT, HOST, DATA_DIR (./data), DATABASE_URL, REDIS_URL,
+  PUBLIC_URL, LOG_LEVEL, TRUST_PROXY; the README's "Settings" lists them all.
+
+Exit codes:
+  0  closed on SIGINT or SIGTERM
+  1  a setting is wrong, the port is taken, or this file is not inside an installed Hookbay package
+
+Examples:
+  npm install ./hookbay-0.1.0.tgz && npx hookbay serve
+  PUBLIC_URL=https://hooks.example.com DATA_DIR=/var/lib/hookbay npx hookbay serve --port 8080`;
+
 export const COMMAND_HELP: Record<CommandName, string> = {
   forward: FORWARD_HELP,
   replay: REPLAY_HELP,
   wait: WAIT_HELP,
   mcp: MCP_HELP,
+  serve: SERVE_HELP,
 };
 
 /** What a usage error prints below its reason: the usage of that command, or of them all. */
@@ -217,5 +245,5 @@ export function usageHint(command: CommandName | null): string {
   const commands = command === null ? COMMANDS : [command];
   const lines = commands.map((name) => `  ${SYNOPSIS[name]}`);
   const more = command === null ? 'hookbay --help' : `hookbay ${command} --help`;
-  return `Usage:\n${lines.join('\n')}\n\n--key <key> (or HOOKBAY_KEY) on every command. Run "${more}" for more.`;
+  return `Usage:\n${lines.join('\n')}\n\n--key <key> (or HOOKBAY_KEY) on every command but serve. Run "${more}" for more.`;
 }

@@ -47,13 +47,14 @@ export async function buildCli() {
     banner: {
       js: [
         '#!/usr/bin/env node',
-        `// hookbay ${version}: the Hookbay command line (forward, replay, wait, mcp), one file for Node 20.`,
+        `// hookbay ${version}: the Hookbay command line (forward, replay, wait, mcp, serve), one file for Node 20.`,
         '// Run `node hookbay.mjs --help`. Built from cli/ of the Hookbay repository; bundled packages keep their licences (end of file).',
       ].join('\n'),
     },
     logLevel: 'warning',
   });
   const imports = Object.values(result.metafile.outputs).flatMap((output) => output.imports);
+  // (`hookbay serve` loads the built server by a path worked out at run time, which is not listed here.)
   const packages = imports.filter((entry) => entry.external && !builtins.has(entry.path));
   if (packages.length > 0) {
     throw new Error(`dist/cli/hookbay.mjs would import ${packages.map((entry) => entry.path).join(', ')}`);

@@ -69,7 +69,7 @@ export function describeFailure(error: unknown, apiBase: string): string {
     return `Hookbay answered ${error.status}: ${error.reason}`;
   }
   if (error instanceof TypeError) {
-    return `Could not reach Hookbay at ${apiBase}: ${errorText(error)}. Is the server running? (\`hookbay mcp --server <origin>\` points elsewhere.)`;
+    return `Could not reach Hookbay at ${apiBase}: ${errorText(error)}. Is the server running? (\`npx hookbay serve\` starts one; \`hookbay mcp --server <origin>\` points elsewhere.)`;
   }
   return errorText(error);
 }
