@@ -1,5 +1,6 @@
-// npm start: builds the web app and the server when they are not built yet, then runs the compiled
-// server in this process (so SIGTERM/SIGINT reach it directly and it can close gracefully).
+// npm start: builds the web app, the server and the `hookbay` command when they are not built yet,
+// then runs the compiled server in this process (so SIGTERM/SIGINT reach it directly and it can close
+// gracefully).
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
@@ -12,6 +13,10 @@ if (!existsSync('dist/web/index.html')) {
 if (!existsSync('dist/server/main.js')) {
   console.log('Building the server (first start)…');
   execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+}
+if (!existsSync('dist/cli/hookbay.mjs')) {
+  console.log('Building the hookbay command (first start)…');
+  execFileSync(process.execPath, ['scripts/build-cli.mjs'], { stdio: 'inherit' });
 }
 
 await import('../dist/server/main.js');

@@ -1,8 +1,7 @@
 /**
  * Which header lines belong to one connection rather than to the message: Connection, Keep-Alive,
  * Transfer-Encoding, TE, Trailer, Upgrade and Proxy-*. Whatever sends a stored request or an
- * answer on (replay, copy as code, the forwarder's answer, scripted responses) leaves them out;
- * the command-line forwarder keeps its own copy of this list, being a file with no imports.
+ * answer on (replay, copy as code, the forwarder and its answer, scripted responses) leaves them out.
  */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
 

@@ -1,5 +1,6 @@
 /** Every environment setting Hookbay reads, parsed and defaulted here and nowhere else. */
 import path from 'node:path';
+import { PACKAGE_ROOT } from './package-root.js';
 import { StartupError } from './startup-error.js';
 
 /**
@@ -237,7 +238,8 @@ export function loadConfig(env: Env = process.env): Config {
     httpLimits: DEFAULT_HTTP_LIMITS,
     forwardResponseTimeoutMs: positiveInt(env, 'FORWARD_RESPONSE_TIMEOUT_MS', 10_000),
     streamKeepAliveMs: 15_000,
-    webDir: path.resolve('dist/web'),
+    // Beside the server's own files, wherever the package is installed; data stays in the working directory.
+    webDir: path.join(PACKAGE_ROOT, 'dist/web'),
     metricsToken: metricsToken(env),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The real `node cli/hookbay.mjs` with a key (`--key`, HOOKBAY_KEY) against a Hookbay listening on
+ * The real `node dist/cli/hookbay.mjs` with a key (`--key`, HOOKBAY_KEY) against a Hookbay listening on
  * a port: what a private inspector needs, and what a refused key says.
  */
 import type { FastifyInstance } from 'fastify';
@@ -10,48 +10,13 @@ import { createSession } from '../../../test/factories.js';
 import { waitFor } from '../../../test/processes.js';
 import { listen } from '../../../test/socket.js';
 import {
-  CLI_PATH,
   runCli,
   startTarget,
   untilForwarding,
-  type CliModule,
   type CliRun,
   type TargetServer,
 } from '../forwarding/cli-process.js';
 import { asKey, createKey, privateSession } from './test-helpers.js';
-
-const cli = (await import(CLI_PATH)) as CliModule & {
-  chooseKey(option: string | undefined, env: string | undefined): string | undefined;
-};
-
-const WEBHOOK = 'https://hookbay.test/webhook/1b4e28ba-2fa1-41d2-883f-0016d3cca427';
-const KEY = `hbk_0123456789abcdef_${'k'.repeat(43)}`;
-
-describe('hookbay --key: the command line', () => {
-  it('reads --key and --key= on both commands', () => {
-    expect(cli.parseArgs(['forward', WEBHOOK, '--to', 'http://localhost:3000', '--key', KEY])).toMatchObject({
-      command: 'forward',
-      key: KEY,
-    });
-    expect(
-      cli.parseArgs(['replay', WEBHOOK, '7', '--to', 'http://localhost:3000', `--key=${KEY}`]),
-    ).toMatchObject({ command: 'replay', eventId: 7, key: KEY });
-  });
-
-  it('refuses a missing key or something that is no key, and prefers --key to HOOKBAY_KEY', () => {
-    expect(() => cli.parseArgs(['forward', WEBHOOK, '--to', 'http://x', '--key'])).toThrow(
-      '--key needs a key',
-    );
-    expect(() => cli.parseArgs(['forward', WEBHOOK, '--to', 'http://x', '--key', 'secret'])).toThrow(
-      '--key is not a Hookbay key',
-    );
-    expect(cli.chooseKey(KEY, 'hbk_other')).toBe(KEY);
-    expect(cli.chooseKey(undefined, ` ${KEY}\n`)).toBe(KEY);
-    expect(cli.chooseKey(undefined, '')).toBeUndefined();
-    expect(cli.chooseKey(undefined, undefined)).toBeUndefined();
-    expect(() => cli.chooseKey(undefined, 'secret')).toThrow('HOOKBAY_KEY is not a Hookbay key');
-  });
-});
 
 describe('hookbay forward and replay with a key', () => {
   let app: FastifyInstance;

@@ -1,6 +1,6 @@
 /**
- * Test tools for the `hookbay` command: its path and helper types, the real command run as a child
- * process, and a local target server that records what it receives.
+ * Test tools for the `hookbay` command: the built file (the test setup builds it), the real command
+ * run as a child process, and a local target server that records what it receives.
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
@@ -10,20 +10,7 @@ import { waitFor } from '../../../test/processes.js';
 import { headerPairs } from '../webhooks/event-view.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-export const CLI_PATH = path.join(REPO_ROOT, 'cli/hookbay.mjs');
-
-/** The helpers cli/hookbay.mjs exports, as the tests use them. */
-export interface CliModule {
-  targetUrlFor(target: URL, subPath: string, queryString: string): string;
-  forwardedHeaders(rawHeaders: [string, string][], host: string, bodyLength: number): [string, string][];
-  parseArgs(args: string[]): unknown;
-  sessionIdOf(webhookUrl: URL): string;
-  apiBaseOf(webhookUrl: URL): string;
-  backoffMs(attempt: number): number;
-  createSseParser(
-    onMessage: (message: { id: string | null; event: string; data: string }) => void,
-  ): (chunk: string) => void;
-}
+export const CLI_PATH = path.join(REPO_ROOT, 'dist/cli/hookbay.mjs');
 
 export interface CliRun {
   stdout: string[];
@@ -32,7 +19,7 @@ export interface CliRun {
   stop(): Promise<void>;
 }
 
-/** Runs `node cli/hookbay.mjs …args` (with `env` added); stop() ends it by pid (SIGINT, as Ctrl+C would). */
+/** Runs `node dist/cli/hookbay.mjs …args` (with `env` added); stop() ends it by pid (SIGINT, as Ctrl+C would). */
 export function runCli(args: string[], env: Record<string, string> = {}): CliRun {
   const child = spawn(process.execPath, [CLI_PATH, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,8 @@
 /**
- * The event stream (`GET /api/stream`), the way back for `--respond` answers, and the forwarder
- * itself (`GET /cli/hookbay.mjs`). The stream answer is written by hand on the raw response
- * (hijacked), since it stays open; the server ends every stream when it shuts down.
+ * The event stream (`GET /api/stream`), the way back for `--respond` answers, and the `hookbay`
+ * command itself (`GET /cli/hookbay.mjs`, the file `npm run build` makes). The stream answer is
+ * written by hand on the raw response (hijacked), since it stays open; the server ends every
+ * stream when it shuts down.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { base64JsonLimit } from '../../http/body-limits.js';
 import { identityStillHolds, keyIdOfIdentity, requireUser } from '../../http/identity.js';
 import type { AccessChecks } from '../access/access.service.js';
 import { NotFoundError } from '../../http/errors.js';
+import { PACKAGE_ROOT } from '../../package-root.js';
 import { parseInput } from '../../http/validation.js';
 import { toWebhookEvent } from '../webhooks/event-view.js';
 import type { WebhooksRepo } from '../webhooks/webhooks.repo.js';
@@ -21,8 +23,18 @@ import { eventIdSchema } from '../webhooks/events.routes.js';
 
 const ACCESS_ENDED_MESSAGE = 'This key was revoked, or the inspector went private, as the stream opened.';
 
-// Found from the working directory, like the web app's files, so the compiled server finds it too.
-const CLI_FILE = path.resolve('cli/hookbay.mjs');
+// Built beside the server, so the compiled server and the installed package find it too.
+const CLI_FILE = path.join(PACKAGE_ROOT, 'dist/cli/hookbay.mjs');
+const CLI_NOT_BUILT_MESSAGE = 'The hookbay command is not built on this server (npm run build builds it).';
+
+/** The built command, read once; null while it is not built (a checkout that ran no build yet). */
+function cliFileReader(): () => Promise<Buffer | null> {
+  let file: Buffer | null = null;
+  return async () => {
+    file ??= await fs.promises.readFile(CLI_FILE).catch(() => null);
+    return file;
+  };
+}
 
 export const streamQuerySchema = z.object({
   after: z.coerce
@@ -60,7 +72,7 @@ export async function forwardingRoutes(
     captureMaxBytes: number;
   },
 ) {
-  const cli = fs.readFileSync(CLI_FILE);
+  const readCli = cliFileReader();
 
   app.addHook('preClose', async () => options.hub.close());
 
@@ -123,7 +135,9 @@ export async function forwardingRoutes(
     return { ok: true };
   });
 
-  app.get('/cli/hookbay.mjs', async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').send(cli),
-  );
+  app.get('/cli/hookbay.mjs', async (_request, reply) => {
+    const cli = await readCli();
+    if (!cli) throw new NotFoundError(CLI_NOT_BUILT_MESSAGE);
+    return reply.type('text/javascript; charset=utf-8').send(cli);
+  });
 }

@@ -430,10 +430,13 @@ export const apiOperations: ApiOperation[] = [
     method: 'GET',
     path: '/cli/hookbay.mjs',
     tag: 'Webhook Inspector',
-    summary: 'The `hookbay` command-line forwarder (one file, Node 20)',
-    description: 'Run `node hookbay.mjs forward <webhook URL> --to <target URL> [--respond]`.',
+    summary: 'The `hookbay` command line (one file, Node 20)',
+    description: 'Run `node hookbay.mjs --help` to see its commands.',
     access: 'public',
-    responses: { 200: { description: 'The script.', mediaType: 'text/javascript' } },
+    responses: {
+      200: { description: 'The script.', mediaType: 'text/javascript' },
+      ...notFound,
+    },
   },
   {
     method: 'GET',

@@ -1,28 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { CLI_PATH, type CliModule } from './cli-process.js';
-
-// The forwarder is plain JavaScript (it is served as is); its helpers are typed here by hand.
-const cli = (await import(CLI_PATH)) as CliModule;
+import { apiBaseOf, parseArgs, sessionIdOf } from './args.js';
+import { backoffMs, forwardedHeaders, targetUrlFor } from './forward.js';
+import { createSseParser } from './sse.js';
 
 describe('hookbay command line', () => {
   it('joins the target path, the event sub-path and the raw query', () => {
     const target = new URL('http://localhost:8080/hooks');
-    expect(cli.targetUrlFor(target, '/github', 'x=1')).toBe('http://localhost:8080/hooks/github?x=1');
-    expect(cli.targetUrlFor(target, '/', '')).toBe('http://localhost:8080/hooks');
-    expect(cli.targetUrlFor(new URL('http://localhost:8080/hooks/'), '/a/b', 'q=%20&q=2')).toBe(
+    expect(targetUrlFor(target, '/github', 'x=1')).toBe('http://localhost:8080/hooks/github?x=1');
+    expect(targetUrlFor(target, '/', '')).toBe('http://localhost:8080/hooks');
+    expect(targetUrlFor(new URL('http://localhost:8080/hooks/'), '/a/b', 'q=%20&q=2')).toBe(
       'http://localhost:8080/hooks/a/b?q=%20&q=2',
     );
-    expect(cli.targetUrlFor(new URL('http://localhost:8080'), '/', 'x=1')).toBe('http://localhost:8080/?x=1');
-    expect(cli.targetUrlFor(new URL('http://localhost:8080'), '/github', '')).toBe(
+    expect(targetUrlFor(new URL('http://localhost:8080'), '/', 'x=1')).toBe('http://localhost:8080/?x=1');
+    expect(targetUrlFor(new URL('http://localhost:8080'), '/github', '')).toBe(
       'http://localhost:8080/github',
     );
-    expect(cli.targetUrlFor(new URL('https://h.test/in?token=t'), '/gh', 'x=1')).toBe(
+    expect(targetUrlFor(new URL('https://h.test/in?token=t'), '/gh', 'x=1')).toBe(
       'https://h.test/in/gh?token=t&x=1',
     );
   });
 
   it('drops hop-by-hop headers and sets Host and Content-Length in place, keeping order and case', () => {
-    const headers = cli.forwardedHeaders(
+    const headers = forwardedHeaders(
       [
         ['Host', 'hookbay.example'],
         ['X-GitHub-Event', 'push'],
@@ -52,12 +51,12 @@ describe('hookbay command line', () => {
   });
 
   it('adds Host first and Content-Length last when the event had none', () => {
-    expect(cli.forwardedHeaders([['A', '1']], 'h:1', 3)).toEqual([
+    expect(forwardedHeaders([['A', '1']], 'h:1', 3)).toEqual([
       ['Host', 'h:1'],
       ['A', '1'],
       ['Content-Length', '3'],
     ]);
-    expect(cli.forwardedHeaders([['A', '1']], 'h:1', 0)).toEqual([
+    expect(forwardedHeaders([['A', '1']], 'h:1', 0)).toEqual([
       ['Host', 'h:1'],
       ['A', '1'],
     ]);
@@ -65,20 +64,20 @@ describe('hookbay command line', () => {
 
   it('reads forward and replay command lines', () => {
     const webhook = 'https://hookbay.test/webhook/1b4e28ba-2fa1-41d2-883f-0016d3cca427';
-    expect(cli.parseArgs(['forward', webhook, '--to', 'http://localhost:3000/hooks', '--respond'])).toEqual({
+    expect(parseArgs(['forward', webhook, '--to', 'http://localhost:3000/hooks', '--respond'])).toEqual({
       command: 'forward',
       webhookUrl: new URL(webhook),
       target: new URL('http://localhost:3000/hooks'),
       respond: true,
     });
-    expect(cli.parseArgs(['replay', webhook, '42', '--to=http://localhost:3000'])).toEqual({
+    expect(parseArgs(['replay', webhook, '42', '--to=http://localhost:3000'])).toEqual({
       command: 'replay',
       webhookUrl: new URL(webhook),
       eventId: 42,
       target: new URL('http://localhost:3000'),
     });
-    expect(cli.sessionIdOf(new URL(webhook))).toBe('1b4e28ba-2fa1-41d2-883f-0016d3cca427');
-    expect(cli.apiBaseOf(new URL('https://h.test/hookbay/webhook/abc/sub'))).toBe('https://h.test/hookbay');
+    expect(sessionIdOf(new URL(webhook))).toBe('1b4e28ba-2fa1-41d2-883f-0016d3cca427');
+    expect(apiBaseOf(new URL('https://h.test/hookbay/webhook/abc/sub'))).toBe('https://h.test/hookbay');
   });
 
   it('refuses wrong command lines with a reason', () => {
@@ -97,17 +96,17 @@ describe('hookbay command line', () => {
       [['replay', webhook, '4', '--to', 'http://x', '--respond'], '--respond belongs to forward'],
     ];
     for (const [args, reason] of cases) {
-      expect(() => cli.parseArgs(args), args.join(' ')).toThrow(reason);
+      expect(() => parseArgs(args), args.join(' ')).toThrow(reason);
     }
   });
 
   it('waits 0.5 s before reconnecting, doubling up to 5 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 20].map(cli.backoffMs)).toEqual([500, 1000, 2000, 4000, 5000, 5000, 5000]);
+    expect([0, 1, 2, 3, 4, 5, 20].map(backoffMs)).toEqual([500, 1000, 2000, 4000, 5000, 5000, 5000]);
   });
 
   it('splits a server-sent event stream fed in arbitrary pieces', () => {
     const messages: { id: string | null; event: string; data: string }[] = [];
-    const feed = cli.createSseParser((message) => messages.push(message));
+    const feed = createSseParser((message) => messages.push(message));
     const text =
       ': keep-alive\n\nid: 7\nevent: webhook-request\ndata: {"a":1}\n\nid: 8\r\ndata: x\r\ndata: y\r\n\r\n';
     for (const piece of text.match(/.{1,3}/gs) ?? []) feed(piece);

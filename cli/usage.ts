@@ -1,0 +1,249 @@
+/** The help texts: `hookbay --help`, and each command's own (`hookbay <command> --help`). */
+
+export const COMMANDS = ['forward', 'replay', 'wait', 'mcp', 'serve'] as const;
+export type CommandName = (typeof COMMANDS)[number];
+
+/** Replaced with package.json's version when the file is built; `dev` when run from the sources. */
+declare const HOOKBAY_VERSION: string;
+export const VERSION = typeof HOOKBAY_VERSION === 'string' ? HOOKBAY_VERSION : 'dev';
+
+const WEBHOOK_URL_NOTE = 'The webhook URL is the one Hookbay shows you: https://<host>/webhook/<session id>.';
+
+const KEY_OPTION = `  --key <key>        authenticate with a Hookbay key (hbk_…) instead of the session id in the
+                     webhook URL; a private inspector accepts nothing else`;
+const KEY_ENV = '  HOOKBAY_KEY        the key, when --key is not given';
+const HELP_OPTION = '  -h, --help         show this help';
+
+/** One line per command, as the general help and a usage error show it (--key is described apart). */
+export const SYNOPSIS: Record<CommandName, string> = {
+  forward: 'hookbay forward <webhook URL> --to <target URL> [--respond]',
+  replay: 'hookbay replay <webhook URL> <event id> --to <target URL>',
+  wait: 'hookbay wait <webhook URL> [--match <text>] [--method <M>] [--count <N>] [--timeout <S>] [--after <id>|now]',
+  mcp: 'hookbay mcp [<webhook URL>] [--server <origin>]',
+  serve: 'hookbay serve [--port <N>] [--host <address>]',
+};
+
+/** The usage line at the top of a command's help. */
+function usageLine(command: CommandName): string {
+  return `Usage: ${SYNOPSIS[command]}${command === 'serve' ? '' : ' [--key <key>]'}`;
+}
+
+export const GENERAL_HELP = `hookbay ${VERSION}: the command line of Hookbay, the self-hostable webhook inspector.
+
+Usage:
+  hookbay <command> [arguments] [options]
+  hookbay help <command>       the whole help of one command (or: hookbay <command> --help)
+
+Commands:
+  forward   Send every request captured at a webhook URL to an app on this machine, live, in order.
+            ${SYNOPSIS.forward}
+  replay    Send one stored request to an app once, from this machine, and print its answer.
+            ${SYNOPSIS.replay}
+  wait      Wait until matching requests arrive; print each as one JSON line (tests, CI).
+            ${SYNOPSIS.wait}
+  mcp       A Model Context Protocol server over stdio, so a coding agent can use Hookbay.
+            ${SYNOPSIS.mcp}
+  serve     Start the whole Hookbay server (page, API, capture) from the installed package.
+            ${SYNOPSIS.serve}
+
+Options:
+${KEY_OPTION}
+                     (forward, replay, wait, mcp)
+${HELP_OPTION}
+  --version          print the version
+
+Environment:
+${KEY_ENV}
+  HOOKBAY_SERVER     (mcp) the Hookbay server to start a session on when no webhook URL is given
+
+Exit codes:
+  0  done (forward and mcp run until stopped: Ctrl+C, or the client closing stdin, ends them with 0)
+  1  the command could not do its job: unknown session, refused key, target unreachable (replay),
+     time ran out (wait)
+  2  usage error: the command line is wrong
+  3  (wait) the Hookbay server cannot be reached or refuses the session
+
+${WEBHOOK_URL_NOTE}
+
+Examples:
+  hookbay forward https://hooks.example.com/webhook/1b4e… --to http://localhost:3000/webhooks
+  hookbay wait https://hooks.example.com/webhook/1b4e… --match deploy --timeout 60 | jq .body
+  HOOKBAY_KEY=hbk_… hookbay replay https://hooks.example.com/webhook/1b4e… 42 --to http://localhost:3000
+  hookbay mcp --server https://hooks.example.com
+  npx hookbay serve --port 8080`;
+
+const FORWARD_HELP = `${usageLine('forward')}
+
+Sends every request captured at the webhook URL to the target, live: the request's method; the
+target's path followed by the request's sub-path and query (target http://localhost:3000/hooks,
+request …/webhook/<id>/github?x=1 → http://localhost:3000/hooks/github?x=1); its headers in their
+original order and case, without hop-by-hop headers, with Host and Content-Length set for the
+target; its body byte for byte. One at a time, in the order they arrived, each once. One line per
+request on stdout: time, method, sub-path, the target's status (or why it failed), milliseconds.
+If the connection to Hookbay drops it reconnects by itself (0.5 s, doubling up to 5 s) and first
+forwards what arrived meanwhile. Ctrl+C stops it.
+
+Options:
+  --to <target URL>  where to send the requests (http:// or https://); required
+  --respond          while this forwarder runs, the sender of each captured request waits for the
+                     target's answer and gets it (status, headers, body): 502 when the target
+                     fails, 504 when it takes longer than the server's FORWARD_RESPONSE_TIMEOUT_MS
+${KEY_OPTION}
+${HELP_OPTION}
+
+Environment:
+${KEY_ENV}
+
+Exit codes:
+  0  stopped with Ctrl+C
+  1  Hookbay does not know the session, or refused the key (revoked, or another inspector's)
+  2  usage error
+
+${WEBHOOK_URL_NOTE}
+
+Examples:
+  hookbay forward https://hooks.example.com/webhook/1b4e… --to http://localhost:3000/webhooks
+  hookbay forward https://hooks.example.com/webhook/1b4e… --to http://localhost:8080 --respond --key "$HOOKBAY_KEY"`;
+
+const REPLAY_HELP = `${usageLine('replay')}
+
+Sends one stored request (its id is in the event, e.g. from GET /api/events or \`hookbay wait\`)
+to the target once, from this machine, the way forward would, and prints the target's answer:
+a line with time, method, sub-path, status and milliseconds, then the answer's headers, an
+empty line and its body.
+
+Options:
+  --to <target URL>  where to send it (http:// or https://); required
+${KEY_OPTION}
+${HELP_OPTION}
+
+Environment:
+${KEY_ENV}
+
+Exit codes:
+  0  the target answered (whatever its status)
+  1  the target could not be reached, the session has no such request, or Hookbay refused the
+     session or the key
+  2  usage error
+
+${WEBHOOK_URL_NOTE}
+
+Examples:
+  hookbay replay https://hooks.example.com/webhook/1b4e… 42 --to http://localhost:3000/webhooks`;
+
+const WAIT_HELP = `${usageLine('wait')}
+
+Waits until --count requests matching the filters have been captured at the webhook URL (at once
+if they are already there) and prints each, oldest first, as one JSON line on stdout: the event as
+GET /api/events gives it (id, method, path, queryString, headers, rawHeaders, body, bodyEncoding,
+payload, timestamp, …). Waits longer than one request to the server are made of several, each
+carrying on after the last request seen, so any --timeout works.
+
+Options:
+  --match <text>     only requests holding this text (any case) in the body, a header name or
+                     value, the path or the query string; at most 200 characters
+  --method <M>       only requests with this method; several separated by commas: POST,PUT
+  --count <N>        how many matching requests to wait for, 1-1000 (default 1)
+  --timeout <S>      seconds to wait at most, fractions allowed (default 30; 0: only look at what
+                     is there)
+  --after <id>|now   only requests newer than this event id; now: only requests captured after
+                     the command started (default: every stored request counts)
+${KEY_OPTION}
+${HELP_OPTION}
+
+Environment:
+${KEY_ENV}
+
+Exit codes:
+  0  all --count requests arrived (each printed)
+  1  the time ran out first (the matches so far are printed; stderr says how many)
+  2  usage error
+  3  the Hookbay server cannot be reached, or it refuses the session or the key
+
+${WEBHOOK_URL_NOTE}
+
+Examples:
+  # Trigger the code under test first, then wait at most a minute for its webhook:
+  hookbay wait "$WEBHOOK_URL" --match deployment_succeeded --method POST --timeout 60 \\
+    | jq -e '.payload.status == "succeeded"'
+  # Two requests captured from now on, read with a key:
+  hookbay wait "$WEBHOOK_URL" --after now --count 2 --timeout 300 --key "$HOOKBAY_KEY"`;
+
+const MCP_HELP = `${usageLine('mcp')}
+
+Runs a Model Context Protocol server on stdin/stdout, for coding agents (Claude Code, Cursor, VS Code
+and other MCP clients start it themselves). Its tools: get_webhook_url (this URL, or a new one),
+list_requests (search), read_request, wait_for_requests, get_responses and set_responses (scripted
+answers, templates, faults), replay_request (server-side), verify_signature (GitHub, Stripe,
+Shopify, Slack, Standard Webhooks, any HMAC) and compare_requests.
+Without a webhook URL, the first tool call starts a new session on the server (a fresh webhook
+URL), unless --key names one. Logs go to stderr; stdout carries only the protocol.
+
+Options:
+  --server <origin>  the Hookbay server to start a session on when no webhook URL is given
+                     (default: HOOKBAY_SERVER, else http://localhost:3000)
+${KEY_OPTION}
+${HELP_OPTION}
+
+Environment:
+${KEY_ENV}
+  HOOKBAY_SERVER     the server, when neither a webhook URL nor --server is given
+
+Exit codes:
+  0  the client closed stdin
+  2  usage error
+
+${WEBHOOK_URL_NOTE}
+
+Example MCP client configuration (Claude Code: .mcp.json; Cursor: .cursor/mcp.json), with this file
+saved as /path/to/hookbay.mjs (curl -sO https://<host>/cli/hookbay.mjs), or "command": "npx" and
+"args": ["hookbay", "mcp", …] in a project that has the hookbay package installed:
+  {
+    "mcpServers": {
+      "hookbay": {
+        "command": "node",
+        "args": ["/path/to/hookbay.mjs", "mcp", "https://hooks.example.com/webhook/1b4e…"],
+        "env": { "HOOKBAY_KEY": "hbk_…" }
+      }
+    }
+  }`;
+
+const SERVE_HELP = `${usageLine('serve')}
+
+Starts the whole Hookbay server, as \`npm start\` does in a checkout: the web app, the API, webhook
+capture, short links and realtime on one port, from the package this command was installed with
+(npm install <hookbay package>; nothing is built at install). Data lives in ./data of the current
+folder (SQLite) unless DATABASE_URL points at PostgreSQL. SIGINT or SIGTERM closes it gracefully.
+
+Options:
+  --port <N>         the port (same as PORT; default 3000)
+  --host <address>   the address to listen on (same as HOST; default 0.0.0.0)
+${HELP_OPTION}
+
+Environment:
+  Every setting of the server, among them PORT, HOST, DATA_DIR (./data), DATABASE_URL, REDIS_URL,
+  PUBLIC_URL, LOG_LEVEL, TRUST_PROXY; the README's "Settings" lists them all.
+
+Exit codes:
+  0  closed on SIGINT or SIGTERM
+  1  a setting is wrong, the port is taken, or this file is not inside an installed Hookbay package
+
+Examples:
+  npm install ./hookbay-0.1.0.tgz && npx hookbay serve
+  PUBLIC_URL=https://hooks.example.com DATA_DIR=/var/lib/hookbay npx hookbay serve --port 8080`;
+
+export const COMMAND_HELP: Record<CommandName, string> = {
+  forward: FORWARD_HELP,
+  replay: REPLAY_HELP,
+  wait: WAIT_HELP,
+  mcp: MCP_HELP,
+  serve: SERVE_HELP,
+};
+
+/** What a usage error prints below its reason: the usage of that command, or of them all. */
+export function usageHint(command: CommandName | null): string {
+  const commands = command === null ? COMMANDS : [command];
+  const lines = commands.map((name) => `  ${SYNOPSIS[name]}`);
+  const more = command === null ? 'hookbay --help' : `hookbay ${command} --help`;
+  return `Usage:\n${lines.join('\n')}\n\n--key <key> (or HOOKBAY_KEY) on every command but serve. Run "${more}" for more.`;
+}
