@@ -61,6 +61,11 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   await poll(() => toastTexts(page)).toContain(text);
 }
 
+/** Waits until a toast whose text starts with `text` is shown; it may hold more, e.g. a URL and a button. */
+export async function expectToastStartingWith(page: Page, text: string): Promise<void> {
+  await poll(async () => (await toastTexts(page)).some((toast) => toast.startsWith(text))).toBe(true);
+}
+
 /** Waits until the exact text is on the page (at least once), or, with `count`, that many times. */
 export async function expectText(page: Page, text: string, count?: number): Promise<void> {
   const found = () => page.getByText(text, { exact: true }).count();

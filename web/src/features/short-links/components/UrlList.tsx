@@ -1,10 +1,13 @@
-/** The sidebar: one row per URL with its click count, an analytics link and a delete button. */
+/**
+ * The sidebar: one row per URL with its click count, an analytics link and a delete button. A row
+ * leads with what sets the link apart: its id (or alias), then where it goes, host and path end.
+ */
 import { Badge, Button, Card, ListGroup, Spinner } from 'react-bootstrap';
 import type { ShortUrl } from '../../../../../shared/links';
 import { paths } from '../../../app/paths';
 import { EmptyState } from '../../../components/EmptyState';
-import { truncate } from '../../../lib/format';
 import { LinkButton } from '../../../pages/LinkButton';
+import { destinationLabel } from '../link-label';
 import { messages } from '../messages';
 import { ChartIcon, TrashIcon } from './Icons';
 import { LinkMarkers } from './LinkMarkers';
@@ -74,14 +77,10 @@ function ListBody({ urls, selectedId, isLoading, loadFailed, onSelect, onDelete,
             className="btn btn-link text-reset text-decoration-none text-start flex-grow-1 p-0"
             style={{ minWidth: 0 }}
             aria-current={url.id === selectedId ? 'true' : undefined}
-            title={url.url}
+            title={`${url.shortUrl} → ${url.url}`}
             onClick={() => onSelect(url.id)}
           >
-            <span className="d-block text-truncate fw-semibold">{truncate(url.url, 60)}</span>
-            <small className="d-flex align-items-center gap-1 text-body-secondary">
-              <span className="text-truncate font-monospace">{url.shortUrl}</span>
-              <LinkMarkers url={url} />
-            </small>
+            <LinkRowText url={url} />
           </button>
           <Badge bg="primary" pill>
             <span className="visually-hidden">{messages.clicks(url.clicks)}</span>
@@ -102,5 +101,28 @@ function ListBody({ urls, selectedId, isLoading, loadFailed, onSelect, onDelete,
         </ListGroup.Item>
       ))}
     </ListGroup>
+  );
+}
+
+function LinkRowText({ url }: { url: ShortUrl }) {
+  const destination = destinationLabel(url.url);
+  return (
+    <>
+      <span className="d-flex align-items-center gap-1">
+        <span className="font-monospace text-truncate">
+          <span className="text-body-secondary">/s/</span>
+          <span className="fw-semibold">{url.id}</span>
+        </span>
+        <LinkMarkers url={url} />
+      </span>
+      <small className="d-flex text-body-secondary" style={{ minWidth: 0 }}>
+        <span className="text-truncate">{destination.host}</span>
+        {destination.pathEnd && (
+          <span className="text-truncate flex-shrink-0" style={{ maxWidth: '65%' }}>
+            {destination.pathEnd}
+          </span>
+        )}
+      </small>
+    </>
   );
 }
