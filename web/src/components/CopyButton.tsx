@@ -8,6 +8,8 @@ interface CopyButtonProps {
   label?: string;
   size?: ButtonProps['size'];
   variant?: ButtonProps['variant'];
+  /** While there is nothing to copy yet. */
+  isDisabled?: boolean;
 }
 
 /** Copies `text` to the clipboard and says so in a short toast. */
@@ -18,6 +20,7 @@ export function CopyButton({
   label = 'Copy',
   size = 'sm',
   variant = 'outline-primary',
+  isDisabled = false,
 }: CopyButtonProps) {
   async function handleCopy() {
     try {
@@ -28,7 +31,7 @@ export function CopyButton({
     }
   }
   return (
-    <Button size={size} variant={variant} onClick={() => void handleCopy()}>
+    <Button size={size} variant={variant} disabled={isDisabled} onClick={() => void handleCopy()}>
       {label}
     </Button>
   );
