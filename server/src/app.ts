@@ -273,7 +273,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     webDir: config.webDir,
   });
   await app.register(suggestionsRoutes, { suggestions, limiter });
-  await app.register(adminRoutes, { admin });
+  await app.register(adminRoutes, { admin, webDir: config.webDir });
   await app.register(suggestionsAdminRoutes, { suggestions, admin });
   await app.register(openApiRoutes, { publicUrl: config.publicUrl });
   await app.register(linksAdminRoutes, { links, admin, publicUrl: config.publicUrl });
