@@ -1,6 +1,7 @@
 /**
- * Every page but the Webhook Inspector on a 390x844 phone, in both themes: none may scroll
- * sideways. A failure names the elements that reach past the right edge.
+ * Every page but the Webhook Inspector (a full-width workspace) keeps one frame: on a 390x844
+ * phone, in both themes, none may scroll sideways (a failure names the elements that reach past
+ * the right edge); at 1280x800 every page's content lines up with the footer.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,7 +38,7 @@ function sidewaysOverflow(
   });
 }
 
-describe.runIf(hasChromium)('pages on a phone', () => {
+describe.runIf(hasChromium)('page layout', () => {
   let journey: Journey;
   let links: SeededLinks;
   let dataDir: string;
@@ -75,6 +76,32 @@ describe.runIf(hasChromium)('pages on a phone', () => {
       expect(journey.pageErrors).toEqual([]);
     });
   }
+
+  it('every app page at 1280x800 is as wide as the footer, edge to edge', async () => {
+    const { page, origin } = journey;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const misaligned: string[] = [];
+    // The API reference and a short link's page are pages of their own, outside the app's frame.
+    const appScreens = SCREENS.filter(
+      (screen) => !screen.isInspector && !['api-docs', 'link-password'].includes(screen.name),
+    );
+    for (const screen of appScreens) {
+      await page.goto(`${origin}${screen.path(links)}`);
+      await screen.ready(page);
+      const frames = await page.evaluate(() => {
+        const box = (element: Element) => {
+          const { left, width } = element.getBoundingClientRect();
+          return `${Math.round(left)}+${Math.round(width)}`;
+        };
+        const footer = document.querySelector('footer [class*="container"]');
+        const containers = Array.from(document.querySelectorAll('main [class*="container"]'));
+        return { footer: footer ? box(footer) : 'none', main: containers.map(box) };
+      });
+      if (frames.main.length === 0 || frames.main.some((frame) => frame !== frames.footer))
+        misaligned.push(`${screen.name}: ${frames.main.join(', ')} (footer ${frames.footer})`);
+    }
+    expect(misaligned).toEqual([]);
+  });
 
   it('the analytics page shows each click as a card, not a table', async () => {
     const { page, origin } = journey;
