@@ -5,17 +5,18 @@ import { messages } from '../messages';
 
 function LinkCreatedToast({ shortUrl }: { shortUrl: string }) {
   return (
-    <div className="d-flex flex-column gap-1" style={{ minWidth: 0 }}>
+    <div className="d-flex flex-column gap-1">
       <span>{messages.added}</span>
-      <span className="d-flex align-items-center gap-2" style={{ minWidth: 0 }}>
-        <code className="text-truncate" title={shortUrl}>
-          {shortUrl}
-        </code>
-        <CopyButton
-          text={shortUrl}
-          successMessage={messages.shortCopied}
-          failureMessage={messages.copyFailed}
-        />
+      {/* The whole URL, wrapped if need be: it is what the person came for. */}
+      <span className="d-flex align-items-center gap-2">
+        <code className="text-break">{shortUrl}</code>
+        <span className="flex-shrink-0">
+          <CopyButton
+            text={shortUrl}
+            successMessage={messages.shortCopied}
+            failureMessage={messages.copyFailed}
+          />
+        </span>
       </span>
     </div>
   );
