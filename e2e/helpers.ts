@@ -61,6 +61,11 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   await poll(() => toastTexts(page)).toContain(text);
 }
 
+/** Waits until a toast whose text starts with `text` is shown; it may hold more, e.g. a URL and a button. */
+export async function expectToastStartingWith(page: Page, text: string): Promise<void> {
+  await poll(async () => (await toastTexts(page)).some((toast) => toast.startsWith(text))).toBe(true);
+}
+
 /** Waits until the exact text is on the page (at least once), or, with `count`, that many times. */
 export async function expectText(page: Page, text: string, count?: number): Promise<void> {
   const found = () => page.getByText(text, { exact: true }).count();
@@ -143,15 +148,26 @@ export function notificationTitles(page: Page): Promise<string[]> {
 
 /**
  * Runs `npm run admin -- grant <sessionId>` (the CLI, with tsx) against the journey app's data
- * folder, with PUBLIC_URL set to the app's origin so the printed link points at it, and returns
- * the one-time claim link: the last line the command prints.
+ * folder, with `env` on top of the defaults, and returns the lines it printed.
  */
-export async function grantAdminWithCli(dataDir: string, origin: string, sessionId: string): Promise<string> {
+export async function runAdminGrant(
+  dataDir: string,
+  sessionId: string,
+  env: Record<string, string>,
+): Promise<string[]> {
   const { stdout } = await run(
     process.execPath,
     ['--import', 'tsx', path.join('server', 'src', 'cli', 'admin.ts'), 'grant', sessionId],
-    { env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: origin, DATABASE_URL: '', LOG_LEVEL: 'silent' } },
+    { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env } },
   );
-  const lastLine = stdout.trim().split('\n').at(-1) ?? '';
-  return lastLine.trim();
+  return stdout.trim().split('\n');
+}
+
+/**
+ * Grants admin rights with the CLI, with PUBLIC_URL set to the app's origin so the printed link
+ * points at it, and returns the one-time claim link: the last line the command prints.
+ */
+export async function grantAdminWithCli(dataDir: string, origin: string, sessionId: string): Promise<string> {
+  const lines = await runAdminGrant(dataDir, sessionId, { PUBLIC_URL: origin });
+  return (lines.at(-1) ?? '').trim();
 }

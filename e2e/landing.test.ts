@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, screenshot, startJourney, type Journey } from './harness.js';
+import { clipboardText, expectToast, poll, sessionIdOf, snap } from './helpers.js';
 
 describe.runIf(hasChromium)('landing page and theme', () => {
   let journey: Journey;
@@ -25,6 +26,23 @@ describe.runIf(hasChromium)('landing page and theme', () => {
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     await screenshot(page, 'landing-light');
+  });
+
+  it("shows the visitor's own webhook URL, which Copy copies and which captures requests", async () => {
+    const { page, origin } = journey;
+    await page.goto(origin);
+    const webhookUrl = `${origin}/webhook/${await sessionIdOf(page)}`;
+    const field = page.getByLabel('Your webhook URL');
+    await poll(() => field.inputValue()).toBe(webhookUrl);
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expectToast(page, 'Webhook URL copied to clipboard');
+    expect(await clipboardText(page)).toBe(webhookUrl);
+    expect((await fetch(webhookUrl, { method: 'POST', body: 'hello' })).status).toBe(200);
+    // The tools beyond capturing are named on the page.
+    for (const title of ['Scripted responses', 'Forwarding to localhost', 'Waiting for requests in CI']) {
+      expect(await page.getByRole('heading', { name: title }).count()).toBe(1);
+    }
+    await snap(page, 'landing-url-light');
   });
 
   it('Get Started Free opens the Webhook Inspector with a personal URL', async () => {

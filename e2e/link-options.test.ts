@@ -12,7 +12,16 @@ import {
   startJourney,
   type Journey,
 } from './harness.js';
-import { expectText, expectToast, grantAdminWithCli, poll, sessionIdOf, setTheme, snap } from './helpers.js';
+import {
+  expectText,
+  expectToastStartingWith,
+  grantAdminWithCli,
+  poll,
+  sessionIdOf,
+  setTheme,
+  snap,
+  toastTexts,
+} from './helpers.js';
 
 const ALIAS = 'e2e-launch';
 const PASSWORD = 'open sesame';
@@ -50,9 +59,10 @@ describe.runIf(hasChromium)('short-link options journey', () => {
     await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await snap(page, 'link-options-modal-light');
     await dialog.getByRole('button', { name: 'Add URL' }).click();
-    await expectToast(page, 'URL added successfully!');
+    await expectToastStartingWith(page, 'URL added successfully!');
     await poll(() => urlRows(page).count()).toBe(1);
-    expect(await urlRows(page).first().textContent()).toContain(`${origin}/s/${ALIAS}`);
+    expect(await urlRows(page).first().textContent()).toContain(`/s/${ALIAS}`);
+    expect(await page.locator('.Toastify__toast code').first().textContent()).toBe(`${origin}/s/${ALIAS}`);
     expect(await urlRows(page).first().locator('[data-marker="lock"]').count()).toBe(1);
     expect(
       await page.getByTestId('url-detail').getByText('Password-protected', { exact: true }).count(),
@@ -61,6 +71,26 @@ describe.runIf(hasChromium)('short-link options journey', () => {
     await setTheme(page, 'dark');
     await snap(page, 'link-options-list-dark');
     await setTheme(page, 'light');
+  });
+
+  it('says once, beside the alias, that an alias is taken, and offers a free one', async () => {
+    const { page } = journey;
+    await page.getByRole('button', { name: 'Add URL' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add URL' });
+    await dialog.getByLabel('Long URL').fill(`${destination}?again=1`);
+    await dialog.getByRole('button', { name: /More options/ }).click();
+    await dialog.getByLabel('Alias').fill(ALIAS);
+    await dialog.getByRole('button', { name: 'Add URL' }).click();
+    const taken = 'This alias is already taken; choose another.';
+    await expectText(page, taken, 1);
+    expect(await dialog.getByLabel('Alias').getAttribute('aria-invalid')).toBe('true');
+    expect((await toastTexts(page)).filter((text) => text.includes(taken))).toEqual([]);
+    await snap(page, 'link-options-alias-taken-light');
+    await dialog.getByRole('button', { name: /^Use “/ }).click();
+    expect(await dialog.getByLabel('Alias').inputValue()).toMatch(new RegExp(`^${ALIAS}-`));
+    await expectText(page, taken, 0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await poll(() => dialog.count()).toBe(0);
   });
 
   it('asks a visitor in a fresh browser for the password, refuses a wrong one, then sends them on', async () => {
@@ -117,6 +147,10 @@ describe.runIf(hasChromium)('short-link options journey', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     const row = page.getByRole('row').filter({ hasText: ALIAS });
     await row.getByRole('button', { name: `Disable ${ALIAS}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Disable link' });
+    await poll(() => confirm.isVisible()).toBe(true);
+    await snap(page, 'admin-links-confirm-light');
+    await confirm.getByRole('button', { name: 'Disable' }).click();
     await poll(() => row.locator('.badge').textContent()).toBe('Disabled');
     await snap(page, 'admin-links-light');
 

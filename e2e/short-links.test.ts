@@ -1,7 +1,16 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP_CHROME_UA, hasChromium, startJourney, type Journey } from './harness.js';
-import { expectText, expectToast, poll, realtimeJoined, setTheme, snap } from './helpers.js';
+import { DESKTOP_CHROME_UA, hasChromium, screenshot, startJourney, type Journey } from './harness.js';
+import {
+  clipboardText,
+  expectText,
+  expectToast,
+  expectToastStartingWith,
+  poll,
+  realtimeJoined,
+  setTheme,
+  snap,
+} from './helpers.js';
 
 const LONG_URL = 'https://example.com/a/very/long/path/that/is/longer/than/fifty/characters';
 const EDITED_URL = 'https://example.com/an/edited/path/that/is/also/longer/than/fifty/characters?ref=e2e';
@@ -70,7 +79,7 @@ describe.runIf(hasChromium)('URL Shortener journey', () => {
     const { page, origin } = journey;
     await page.getByLabel('Long URL to shorten').fill(LONG_URL);
     await page.getByRole('button', { name: 'Shorten' }).click();
-    await expectToast(page, 'URL added successfully!');
+    await expectToastStartingWith(page, 'URL added successfully!');
     expect(urlPosts).toHaveLength(1);
     expect(await page.getByLabel('Long URL to shorten').inputValue()).toBe('');
 
@@ -82,6 +91,17 @@ describe.runIf(hasChromium)('URL Shortener journey', () => {
     shortUrl = (await address(page, 'Short URL').textContent()) ?? '';
     expect(shortUrl).toMatch(new RegExp(`^${origin.replaceAll('.', '\\.')}/s/[A-Za-z0-9_-]+$`));
     linkId = shortUrl.slice(shortUrl.lastIndexOf('/') + 1);
+    // The success toast carries the new short URL, ready to copy.
+    const toast = page.locator('.Toastify__toast').filter({ hasText: 'URL added successfully!' });
+    expect(await toast.locator('code').textContent()).toBe(shortUrl);
+    await screenshot(page, 'shortener-created-toast-light');
+    await toast.getByRole('button', { name: 'Copy' }).click();
+    await expectToast(page, 'Short URL copied to clipboard');
+    expect(await clipboardText(page)).toBe(shortUrl);
+    // The row leads with the link's id and where it goes, not with the scheme every URL shares.
+    const row = urlRows(page).first();
+    expect(await row.locator('button[aria-current="true"]').textContent()).toBe(`/s/${linkId}`);
+    expect(await row.locator('small').textContent()).toBe('example.com/…/characters');
     expect(await fact(page, 'Space Saved').textContent()).toBe(spaceSaved(LONG_URL));
     expect(await fact(page, 'Total Clicks').textContent()).toBe('0');
     expect(await fact(page, 'Status').textContent()).toBe('Active');

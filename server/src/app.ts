@@ -336,7 +336,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     counts: { redirects: metrics.redirects, clicks: metrics.clicks },
   });
   await app.register(suggestionsRoutes, { suggestions, limiter });
-  await app.register(adminRoutes, { admin });
+  await app.register(adminRoutes, { admin, webDir: config.webDir });
   await app.register(suggestionsAdminRoutes, { suggestions, admin });
   await app.register(openApiRoutes, { publicOrigin: config.publicOrigin });
   await app.register(linksAdminRoutes, { links, admin, publicOrigin: config.publicOrigin });

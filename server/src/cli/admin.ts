@@ -1,7 +1,8 @@
 /**
  * `npm run admin -- grant <sessionId>` / `npm run admin -- revoke <sessionId>`.
  * Uses the server's own configuration and database. The grant's one-time link is printed as the
- * last line so scripts can take it with `tail -n 1`.
+ * last line so scripts can take it with `tail -n 1`; when it points at localhost (or 127.0.0.1),
+ * the line before names the same link at the other name.
  */
 import { isSessionId } from '../../../shared/sessions.js';
 import { loadConfig } from '../config.js';
@@ -24,11 +25,17 @@ async function run(args: string[]): Promise<number> {
   const database = await openDatabase(config);
   try {
     if (command === 'grant') {
-      const { claimUrl, expiresAt } = await grantAdmin(database.db, sessionId, config);
+      const { claimUrl, alternativeUrl, expiresAt } = await grantAdmin(database.db, sessionId, config);
       console.log(`${new Date().toISOString()} granted admin rights to session ${sessionId}.`);
       console.log(
-        `Open this link once, before ${new Date(expiresAt).toISOString()}, in the browser that holds that session:`,
+        `Open this link once, before ${new Date(expiresAt).toISOString()}, in the browser where you use Hookbay, at the same address.`,
       );
+      // A browser keeps a separate session for localhost and for 127.0.0.1.
+      if (alternativeUrl) {
+        console.log(
+          `If you use Hookbay at ${new URL(alternativeUrl).origin}, open ${alternativeUrl} instead.`,
+        );
+      }
       console.log(claimUrl);
     } else {
       const { wasAdmin } = await revokeAdmin(database.db, sessionId);

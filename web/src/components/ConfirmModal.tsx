@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 
 interface ConfirmModalProps {
@@ -19,12 +20,14 @@ export function ConfirmModal({
   onConfirm,
   onCancel,
 }: ConfirmModalProps) {
+  const titleId = useId();
   return (
-    <Modal show={show} onHide={onCancel} centered>
+    <Modal show={show} onHide={onCancel} centered aria-labelledby={titleId}>
       <Modal.Header closeButton>
-        <Modal.Title>{title}</Modal.Title>
+        <Modal.Title id={titleId}>{title}</Modal.Title>
       </Modal.Header>
-      <Modal.Body>{message}</Modal.Body>
+      {/* Messages may quote a long URL or id; they wrap rather than widen the dialog. */}
+      <Modal.Body className="text-break">{message}</Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onCancel}>
           Cancel

@@ -10,6 +10,8 @@ interface CopyButtonProps {
   variant?: ButtonProps['variant'];
   /** A tooltip saying more than the label. */
   title?: string;
+  /** While there is nothing to copy yet. */
+  isDisabled?: boolean;
 }
 
 /** Copies `text` to the clipboard and says so in a short toast. */
@@ -21,6 +23,7 @@ export function CopyButton({
   size = 'sm',
   variant = 'outline-primary',
   title,
+  isDisabled = false,
 }: CopyButtonProps) {
   async function handleCopy() {
     try {
@@ -31,7 +34,13 @@ export function CopyButton({
     }
   }
   return (
-    <Button size={size} variant={variant} title={title} onClick={() => void handleCopy()}>
+    <Button
+      size={size}
+      variant={variant}
+      title={title}
+      disabled={isDisabled}
+      onClick={() => void handleCopy()}
+    >
       {label}
     </Button>
   );

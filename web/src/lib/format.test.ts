@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBinaryBytes, formatDateTime, formatRowTime } from './format';
+import { formatBinaryBytes, formatBytes, formatDateTime, formatRowTime } from './format';
 
 describe('formatRowTime', () => {
   const now = new Date(2026, 10, 24, 15, 30);
@@ -27,5 +27,13 @@ describe('formatBinaryBytes', () => {
     expect(formatBinaryBytes(1536)).toBe('1.5 KiB');
     expect(formatBinaryBytes(256 * 1024 * 1024)).toBe('256.0 MiB');
     expect(formatBinaryBytes(5 * 1024 ** 3 + 1024 ** 3 / 4)).toBe('5.25 GiB');
+  });
+});
+
+describe('formatBytes', () => {
+  it('speaks KiB and MiB like every other screen, never KB', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KiB');
+    expect(formatBytes(2 * 1024 * 1024)).toBe('2.0 MiB');
   });
 });

@@ -4,13 +4,6 @@ export function truncate(text: string | null | undefined, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-/** A byte count in words: 512 B, 1.5 KB, 2.0 MB. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 import { formatDateTime } from '../../../shared/dates';
 
 export { formatDateTime };
@@ -26,10 +19,16 @@ export function formatRowTime(value: string, now: Date = new Date()): string {
   return date.toLocaleTimeString();
 }
 
-/** A byte count in binary units, as storage is measured: 512 B, 1.5 KiB, 2.0 MiB, 1.25 GiB. */
+/**
+ * A byte count in binary units, as every screen counts them: 512 B, 1.5 KiB, 2.0 MiB, 1.25 GiB.
+ * (Units of 1024 named KB and MB beside KiB elsewhere read as two different measures.)
+ */
 export function formatBinaryBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KiB`;
   if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
   return `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
 }
+
+/** The same as formatBinaryBytes, under the name the Webhook Inspector's list and details import. */
+export const formatBytes = formatBinaryBytes;

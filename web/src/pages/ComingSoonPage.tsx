@@ -1,8 +1,10 @@
 /** Marketing page for tools that are still being built, plus the two ready-made pages the router uses. */
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
-import Container from 'react-bootstrap/Container';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router-dom';
+import { PageContainer } from '../components/PageContainer';
 import { LinkButton } from './LinkButton';
 import { paths, PRODUCT_NAME, TOOLKIT_NAME } from '../app/paths';
 import { IconTile, PageIcon, type IconName } from './PageIcons';
@@ -31,40 +33,46 @@ export function ComingSoonPage({
 }: ComingSoonPageProps) {
   usePageTitle(title);
   return (
-    <Container className="py-5">
-      <Card className="mx-auto border-0 bg-body-tertiary" style={{ maxWidth: '44rem' }}>
+    <PageContainer>
+      <Card className="border-0 bg-body-tertiary">
         <Card.Body className="p-4 p-md-5">
-          <div className="d-flex align-items-center gap-3 mb-3">
-            <IconTile name={icon} />
-            <Badge bg="warning-subtle" text="warning-emphasis" className="border border-warning-subtle">
-              Coming Soon
-            </Badge>
-          </div>
-          <h1 className="fw-bold">{title}</h1>
-          <p className="lead text-body-secondary">{description}</p>
-          <h2 className="h6 text-uppercase text-body-secondary mt-4">What it will do</h2>
-          <ul className="list-unstyled mb-4">
-            {features.map((feature) => (
-              <li key={feature} className="d-flex align-items-start gap-2 mb-2">
-                <PageIcon name="check" size={20} className="text-success flex-shrink-0 mt-1" />
-                <span>{feature}</span>
-              </li>
-            ))}
-          </ul>
-          <p className="text-body-secondary">
-            {title} is not available yet. In the meantime, the {PRODUCT_NAME} is ready to use today, free and
-            without sign-up. Ideas for this tool are welcome on the{' '}
-            <Link to={paths.suggestions}>Suggestions</Link> page.
-          </p>
-          <div className="d-flex flex-wrap gap-2">
-            <LinkButton to={paths.webhook}>Try the Webhook Inspector</LinkButton>
-            <LinkButton to={paths.home} variant="outline-secondary">
-              Back to {TOOLKIT_NAME}
-            </LinkButton>
-          </div>
+          <Row className="gx-5 gy-4">
+            <Col lg={7}>
+              <div className="d-flex align-items-center gap-3 mb-3">
+                <IconTile name={icon} />
+                <Badge bg="warning-subtle" text="warning-emphasis" className="border border-warning-subtle">
+                  Coming Soon
+                </Badge>
+              </div>
+              <h1 className="fw-bold">{title}</h1>
+              <p className="lead text-body-secondary">{description}</p>
+              <p className="text-body-secondary">
+                {title} is not available yet. In the meantime, the {PRODUCT_NAME} is ready to use today, free
+                and without sign-up. Ideas for this tool are welcome on the{' '}
+                <Link to={paths.suggestions}>Suggestions</Link> page.
+              </p>
+              <div className="d-flex flex-wrap gap-2">
+                <LinkButton to={paths.webhook}>Try the Webhook Inspector</LinkButton>
+                <LinkButton to={paths.home} variant="outline-secondary">
+                  Back to {TOOLKIT_NAME}
+                </LinkButton>
+              </div>
+            </Col>
+            <Col lg={5}>
+              <h2 className="h6 text-uppercase text-body-secondary mt-lg-2">What it will do</h2>
+              <ul className="list-unstyled mb-0">
+                {features.map((feature) => (
+                  <li key={feature} className="d-flex align-items-start gap-2 mb-2">
+                    <PageIcon name="check" size={20} className="text-success flex-shrink-0 mt-1" />
+                    <span>{feature}</span>
+                  </li>
+                ))}
+              </ul>
+            </Col>
+          </Row>
         </Card.Body>
       </Card>
-    </Container>
+    </PageContainer>
   );
 }
 

@@ -1,4 +1,7 @@
-/** The home page: hero, why-choose features and the tool overview. */
+/**
+ * The home page: hero with the visitor's own webhook URL, why-choose features, what the Inspector
+ * does beyond capturing, and the tool overview.
+ */
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
@@ -6,6 +9,7 @@ import { LinkButton } from './LinkButton';
 import { paths, PRODUCT_NAME, TOOLKIT_NAME } from '../app/paths';
 import { LandingHeroPreview } from './LandingHeroPreview';
 import { ToolsSection, WhyChooseSection } from './LandingSections';
+import { WorkflowSection } from './LandingWorkflowSection';
 import { PageIcon, type IconName } from './PageIcons';
 import { usePageTitle } from './usePageTitle';
 import './pages.css';
@@ -23,7 +27,8 @@ export function LandingPage() {
     <>
       <section className="hb-hero py-5">
         <Container className="py-lg-4">
-          <Row className="align-items-center g-5">
+          {/* Horizontal gutters no wider than the container's padding, or a phone scrolls sideways. */}
+          <Row className="align-items-center gx-4 gx-lg-5 gy-5">
             <Col lg={6}>
               <p className="text-primary fw-semibold text-uppercase small mb-2">
                 {TOOLKIT_NAME} · free developer toolkit
@@ -61,6 +66,7 @@ export function LandingPage() {
         </Container>
       </section>
       <WhyChooseSection />
+      <WorkflowSection />
       <ToolsSection />
     </>
   );

@@ -103,7 +103,7 @@ export function WhyChooseSection() {
 
 export function ToolsSection() {
   return (
-    <section className="py-5 bg-body-tertiary border-top" aria-labelledby="tools-heading">
+    <section className="py-5 border-top" aria-labelledby="tools-heading">
       <Container>
         <h2 id="tools-heading" className="text-center fw-bold mb-4">
           Our Tools

@@ -1,6 +1,6 @@
-/** Shared narrow reading layout for the About, Terms and Privacy pages. */
+/** Shared reading layout for the About, Terms and Privacy pages: the page frame, a readable measure. */
 import type { ReactNode } from 'react';
-import Container from 'react-bootstrap/Container';
+import { PageContainer } from '../components/PageContainer';
 import './pages.css';
 
 interface LegalLayoutProps {
@@ -11,12 +11,12 @@ interface LegalLayoutProps {
 
 export function LegalLayout({ title, intro, children }: LegalLayoutProps) {
   return (
-    <Container className="py-5">
-      <article className="hb-legal mx-auto">
+    <PageContainer>
+      <article className="hb-legal">
         <h1 className="fw-bold mb-3">{title}</h1>
         {intro && <p className="lead text-body-secondary">{intro}</p>}
         {children}
       </article>
-    </Container>
+    </PageContainer>
   );
 }

@@ -1,5 +1,5 @@
 /** Shown for any path the app does not know. */
-import Container from 'react-bootstrap/Container';
+import { PageContainer } from '../components/PageContainer';
 import { LinkButton } from './LinkButton';
 import { paths } from '../app/paths';
 import { usePageTitle } from './usePageTitle';
@@ -7,7 +7,7 @@ import { usePageTitle } from './usePageTitle';
 export function NotFoundPage() {
   usePageTitle('Page not found');
   return (
-    <Container className="py-5 text-center">
+    <PageContainer className="text-center">
       <p className="display-1 fw-bold text-body-tertiary mb-0" aria-hidden="true">
         404
       </p>
@@ -18,6 +18,6 @@ export function NotFoundPage() {
       <LinkButton to={paths.home} size="lg">
         Go to Home
       </LinkButton>
-    </Container>
+    </PageContainer>
   );
 }

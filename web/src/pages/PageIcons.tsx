@@ -2,7 +2,21 @@
 import type { ReactNode } from 'react';
 
 export type IconName =
-  'shield' | 'pulse' | 'infinity' | 'hook' | 'link' | 'clock' | 'shuffle' | 'check' | 'bell';
+  | 'shield'
+  | 'pulse'
+  | 'infinity'
+  | 'hook'
+  | 'link'
+  | 'clock'
+  | 'shuffle'
+  | 'check'
+  | 'bell'
+  | 'reply'
+  | 'laptop'
+  | 'replay'
+  | 'search'
+  | 'key'
+  | 'terminal';
 
 const ICON_PATHS: Record<IconName, ReactNode> = {
   shield: (
@@ -40,6 +54,42 @@ const ICON_PATHS: Record<IconName, ReactNode> = {
     </>
   ),
   check: <path d="M5 12l5 5 9-10" />,
+  reply: (
+    <>
+      <path d="M9 7L4 12l5 5" />
+      <path d="M4 12h10a6 6 0 016 6v1" />
+    </>
+  ),
+  laptop: (
+    <>
+      <rect x="4" y="5" width="16" height="11" rx="1.5" />
+      <path d="M2 19h20" />
+    </>
+  ),
+  replay: (
+    <>
+      <path d="M4 12a8 8 0 108-8 8.2 8.2 0 00-6 2.7L4 9" />
+      <path d="M4 4v5h5" />
+    </>
+  ),
+  search: (
+    <>
+      <circle cx="11" cy="11" r="6" />
+      <path d="M20 20l-4.5-4.5" />
+    </>
+  ),
+  key: (
+    <>
+      <circle cx="8" cy="15" r="4" />
+      <path d="M11 12l9-9M17 6l3 3M14 9l2 2" />
+    </>
+  ),
+  terminal: (
+    <>
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <path d="M7 9l3 3-3 3M13 15h4" />
+    </>
+  ),
   bell: (
     <>
       <path d="M6 16V11a6 6 0 0112 0v5l2 2H4l2-2z" />

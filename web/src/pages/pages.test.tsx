@@ -1,7 +1,9 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeSession, renderWithProviders, SESSION_ID } from '../test/render';
 import { AboutPage } from './AboutPage';
 import { ComingSoonPage, CronSchedulerPage, RequestParserPage } from './ComingSoonPage';
 import { LandingPage } from './LandingPage';
@@ -13,18 +15,61 @@ function renderPage(page: ReactElement) {
   return render(<MemoryRouter>{page}</MemoryRouter>);
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('LandingPage', () => {
+  const WEBHOOK_URL = `${window.location.origin}/webhook/${SESSION_ID}`;
+
   it('links Get Started Free to the Webhook Inspector', () => {
-    renderPage(<LandingPage />);
+    renderWithProviders(<LandingPage />);
     expect(screen.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/webhook');
     expect(screen.getByRole('heading', { level: 1, name: 'Webhook Inspector' })).toBeInTheDocument();
     expect(document.title).toBe('Free Webhook Inspector – Hookbay');
   });
 
+  it("shows the visitor's own webhook URL, and its Copy copies it", async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderWithProviders(<LandingPage />, { toasts: true });
+    expect(screen.getByLabelText('Your webhook URL')).toHaveValue(WEBHOOK_URL);
+    await userEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith(WEBHOOK_URL);
+    expect(await screen.findByText('Webhook URL copied to clipboard')).toBeInTheDocument();
+  });
+
+  it('offers nothing to copy while the session starts, and a retry when it fails', async () => {
+    const retry = vi.fn();
+    renderWithProviders(<LandingPage />, { session: fakeSession({ user: null, status: 'loading' }) });
+    expect(screen.getByLabelText('Your webhook URL')).toHaveValue('Starting your session…');
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeDisabled();
+    cleanup();
+    renderWithProviders(<LandingPage />, { session: fakeSession({ user: null, status: 'error', retry }) });
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not start your session.');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalled();
+  });
+
+  it('sells the tools beyond capturing in a few lines', () => {
+    renderWithProviders(<LandingPage />);
+    const section = screen.getByRole('heading', { name: 'More than a request bin' }).closest('section');
+    const titles = within(section as HTMLElement)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
+    expect(titles).toEqual([
+      'Scripted responses',
+      'Forwarding to localhost',
+      'Replay',
+      'Search and export',
+      'Signature checks',
+      'Waiting for requests in CI',
+    ]);
+  });
+
   it('shows the why-choose section with its three features', () => {
-    renderPage(<LandingPage />);
+    renderWithProviders(<LandingPage />);
     const heading = screen.getByRole('heading', { name: 'Why Choose Our Webhook Inspector?' });
     const section = heading.closest('section');
     expect(section).not.toBeNull();
@@ -34,7 +79,7 @@ describe('LandingPage', () => {
   });
 
   it('shows the four tool cards with their buttons and links', () => {
-    renderPage(<LandingPage />);
+    renderWithProviders(<LandingPage />);
     expect(screen.getByRole('heading', { name: 'Our Tools' })).toBeInTheDocument();
     const cards = screen.getAllByTestId('tool-card');
     expect(cards).toHaveLength(4);

@@ -70,8 +70,13 @@ describe.each(storageBackends)('npm run admin on $name', ({ postgres }) => {
       const owner = await createSession(store.app);
       const result = await runCli('grant', owner.sessionId);
       expect(result.code).toBe(0);
-      const lastLine = result.stdout.trimEnd().split('\n').at(-1) ?? '';
+      const lines = result.stdout.trimEnd().split('\n');
+      const lastLine = lines.at(-1) ?? '';
       expect(lastLine).toMatch(CLAIM_LINK);
+      // A browser that reached Hookbay at 127.0.0.1 holds its session there: the same link is named for it.
+      expect(lines.at(-2)).toBe(
+        `If you use Hookbay at http://127.0.0.1:4321, open ${lastLine.replace('localhost', '127.0.0.1')} instead.`,
+      );
       const claim = await openClaimLink(store.app, tokenOf(lastLine), owner);
       expect(claim.statusCode).toBe(302);
 
@@ -103,10 +108,15 @@ describe.each(storageBackends)('npm run admin on $name', ({ postgres }) => {
   it('builds the link on PUBLIC_URL when set, and stores only the token’s hash', async () => {
     const owner = await createSession(store.app);
     const config = { ...store.config, publicOrigin: parsePublicOrigin('https://hooks.example.com') };
-    const { claimUrl, expiresAt } = await grantAdmin(store.database.db, owner.sessionId, config, {
-      now: () => 1000,
-    });
+    const { claimUrl, alternativeUrl, expiresAt } = await grantAdmin(
+      store.database.db,
+      owner.sessionId,
+      config,
+      { now: () => 1000 },
+    );
     expect(claimUrl).toMatch(/^https:\/\/hooks\.example\.com\/api\/admin\/claim\/[A-Za-z0-9_-]{43}$/);
+    // A public address has no other name to offer.
+    expect(alternativeUrl).toBeNull();
     expect(expiresAt).toBe(1000 + 15 * 60 * 1000);
     const token = tokenOf(claimUrl);
     const stored = await createAdminRepo(store.database.db).findClaimToken(hashClaimToken(token));

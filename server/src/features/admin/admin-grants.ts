@@ -9,11 +9,23 @@ import type { DatabaseSchema } from '../../db/schema.js';
 import { NotFoundError } from '../../http/errors.js';
 import { createSessionsRepo } from '../sessions/sessions.repo.js';
 import { createAdminRepo } from './admin.repo.js';
-import { CLAIM_TOKEN_TTL_MS, claimUrl, hashClaimToken, newClaimToken } from './admin-token.js';
+import {
+  CLAIM_TOKEN_TTL_MS,
+  claimOrigin,
+  claimUrlOn,
+  hashClaimToken,
+  loopbackAlternative,
+  newClaimToken,
+} from './admin-token.js';
 
 export interface GrantResult {
   /** Absolute one-time link that makes the browser holding the session an admin. */
   claimUrl: string;
+  /**
+   * The same link under this machine's other usual name (127.0.0.1 for localhost and back), for
+   * a browser that reached Hookbay by that one; null when the link's host is no such name.
+   */
+  alternativeUrl: string | null;
   /** Epoch milliseconds after which the link no longer works. */
   expiresAt: number;
 }
@@ -59,7 +71,13 @@ export async function grantAdmin(
     createdAt: now,
     expiresAt,
   });
-  return { claimUrl: claimUrl(config, token), expiresAt };
+  const origin = claimOrigin(config);
+  const alternative = loopbackAlternative(origin);
+  return {
+    claimUrl: claimUrlOn(origin, token),
+    alternativeUrl: alternative ? claimUrlOn(alternative, token) : null,
+    expiresAt,
+  };
 }
 
 /**

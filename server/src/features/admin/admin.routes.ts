@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AdminStatus } from '../../../../shared/admin.js';
 import { SESSION_COOKIE, isSessionId } from '../../../../shared/sessions.js';
+import { setPageHeaders } from '../../http/page-headers.js';
+import { appStylesheetsOf, renderLinkPage } from '../short-links/link-page.js';
 import { ADMIN_COOKIE, adminCookieOptions } from './admin-cookie.js';
 import { ClaimRefusedError, type AdminService } from './admin.service.js';
+import { claimRefusalPage } from './claim-refusal-page.js';
 
 interface TokenParams {
   Params: { token: string };
@@ -20,8 +23,12 @@ function browserSessionOf(request: FastifyRequest): string | null {
   return isSessionId(value) ? value : null;
 }
 
-export async function adminRoutes(app: FastifyInstance, options: { admin: AdminService }) {
+export async function adminRoutes(
+  app: FastifyInstance,
+  options: { admin: AdminService; webDir: string | null },
+) {
   const { admin } = options;
+  const stylesheets = appStylesheetsOf(options.webDir);
 
   // Never 401: the navbar asks this for every visitor, and "no" is a normal answer.
   app.get('/api/admin/check-status', async (request, reply): Promise<AdminStatus> => {
@@ -46,8 +53,16 @@ export async function adminRoutes(app: FastifyInstance, options: { admin: AdminS
         { browserSessionId: browserSessionOf(request), reason: error.message },
         'admin link refused',
       );
-      // A person opened this link in a browser tab: answer with readable text, not JSON.
-      return reply.status(error.statusCode).type('text/plain; charset=utf-8').send(error.message);
+      // A person opened this link in a browser tab: answer with a page that says what to do, not JSON.
+      const page = claimRefusalPage(error, {
+        origin: `${request.protocol}://${request.host}`,
+        token: request.params.token,
+        hasSession: browserSessionOf(request) !== null,
+      });
+      return setPageHeaders(reply, [])
+        .status(error.statusCode)
+        .type('text/html; charset=utf-8')
+        .send(renderLinkPage(page, stylesheets));
     }
   });
 }

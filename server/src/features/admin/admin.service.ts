@@ -3,8 +3,18 @@ import type { AdminRepo } from './admin.repo.js';
 import { signAdminCookie, verifyAdminCookie } from './admin-cookie.js';
 import { hashClaimToken, isClaimTokenShape } from './admin-token.js';
 
-/** Why a claim link was refused; the route shows the message as a plain page. */
-export class ClaimRefusedError extends HttpError {}
+/** Why a claim link was refused: the link itself, or the browser that opened it. */
+export type ClaimRefusal = 'invalid' | 'used' | 'expired' | 'revoked' | 'wrong-browser';
+
+/** A refused claim link; the route shows it as a page. */
+export class ClaimRefusedError extends HttpError {
+  constructor(
+    readonly reason: ClaimRefusal,
+    message: string,
+  ) {
+    super(reason === 'wrong-browser' ? 403 : 400, message);
+  }
+}
 
 export interface ClaimedAdmin {
   sessionId: string;
@@ -31,8 +41,7 @@ const UNKNOWN_LINK = `This admin link is not valid. ${RUN_GRANT_AGAIN}`;
 const USED_LINK = `This admin link has already been used. ${RUN_GRANT_AGAIN}`;
 const EXPIRED_LINK = `This admin link has expired. ${RUN_GRANT_AGAIN}`;
 const REVOKED_LINK = `The admin rights this link was made for have been taken back. ${RUN_GRANT_AGAIN}`;
-const WRONG_BROWSER =
-  'This admin link was made for another session. Open it in the browser that holds the granted session (open Hookbay there first).';
+const WRONG_BROWSER = 'Open this link in the browser where you use Hookbay, at the same address.';
 
 export function createAdminService(deps: {
   repo: AdminRepo;
@@ -54,16 +63,16 @@ export function createAdminService(deps: {
     async claim(token, browserSessionId) {
       const tokenHash = isClaimTokenShape(token) ? hashClaimToken(token) : null;
       const stored = tokenHash ? await repo.findClaimToken(tokenHash) : null;
-      if (!tokenHash || !stored) throw new ClaimRefusedError(400, UNKNOWN_LINK);
-      if (stored.usedAt !== null) throw new ClaimRefusedError(400, USED_LINK);
-      if (stored.expiresAt <= now()) throw new ClaimRefusedError(400, EXPIRED_LINK);
+      if (!tokenHash || !stored) throw new ClaimRefusedError('invalid', UNKNOWN_LINK);
+      if (stored.usedAt !== null) throw new ClaimRefusedError('used', USED_LINK);
+      if (stored.expiresAt <= now()) throw new ClaimRefusedError('expired', EXPIRED_LINK);
       // Not consumed here: the owner may simply have opened it in the wrong browser first.
-      if (browserSessionId !== stored.sessionId) throw new ClaimRefusedError(403, WRONG_BROWSER);
+      if (browserSessionId !== stored.sessionId) throw new ClaimRefusedError('wrong-browser', WRONG_BROWSER);
       const grant = await repo.findGrant(stored.sessionId);
       if (!grant?.isAdmin || grant.generation !== stored.generation) {
-        throw new ClaimRefusedError(400, REVOKED_LINK);
+        throw new ClaimRefusedError('revoked', REVOKED_LINK);
       }
-      if (!(await repo.useClaimToken(tokenHash, now()))) throw new ClaimRefusedError(400, USED_LINK);
+      if (!(await repo.useClaimToken(tokenHash, now()))) throw new ClaimRefusedError('used', USED_LINK);
       const cookieValue = signAdminCookie(secret, {
         sessionId: stored.sessionId,
         generation: grant.generation,

@@ -73,7 +73,8 @@ describe.each(storageBackends)('admin rights on $name', ({ postgres }) => {
     expect((await openClaimLink(app, token, owner)).statusCode).toBe(302);
     const again = await openClaimLink(app, token, owner);
     expect(again.statusCode).toBe(400);
-    expect(again.headers['content-type']).toContain('text/plain');
+    expect(again.headers['content-type']).toContain('text/html');
+    expect(again.body).toContain('<h1 class="h4 mb-3">This admin link cannot be used</h1>');
     expect(again.body).toContain('already been used');
     expect(adminCookieOf(again)).toBeNull();
   });
@@ -104,10 +105,43 @@ describe.each(storageBackends)('admin rights on $name', ({ postgres }) => {
     for (const browser of [stranger, null]) {
       const response = await openClaimLink(app, token, browser);
       expect(response.statusCode).toBe(403);
-      expect(response.body).toContain('another session');
+      expect(response.body).toContain(
+        'Open this link in the browser where you use Hookbay, at the same address',
+      );
       expect(adminCookieOf(response)).toBeNull();
     }
     expect((await openClaimLink(app, token, owner)).statusCode).toBe(302);
+  });
+
+  it('tells a browser at localhost that opened a link for 127.0.0.1 what to do, on a styled page', async () => {
+    const owner = await createSession(app);
+    const token = await grantLink(owner);
+    // The browser uses Hookbay at 127.0.0.1:3000, so at localhost:3000 it holds no session.
+    const atLocalhost = await app.inject({
+      method: 'GET',
+      url: `/api/admin/claim/${token}`,
+      headers: { host: 'localhost:3000' },
+    });
+    expect(atLocalhost.statusCode).toBe(403);
+    expect(atLocalhost.headers['content-type']).toContain('text/html');
+    expect(atLocalhost.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(atLocalhost.body).toContain('<h1 class="h4 mb-3">Open this link where you use Hookbay</h1>');
+    expect(atLocalhost.body).toContain(
+      'Open this link in the browser where you use Hookbay, at the same address (for example http://127.0.0.1:3000 rather than http://localhost:3000): a browser keeps a separate session for each address. This browser has no Hookbay session at http://localhost:3000.',
+    );
+    expect(atLocalhost.body).not.toContain('another session');
+    const alternative = `http://127.0.0.1:3000/api/admin/claim/${token}`;
+    expect(atLocalhost.body).toContain(`href="${alternative}">Open it at http://127.0.0.1:3000</a>`);
+
+    // The offered link, opened where the session lives, works.
+    const atLoopbackIp = await app.inject({
+      method: 'GET',
+      url: new URL(alternative).pathname,
+      headers: { host: '127.0.0.1:3000' },
+      cookies: { hookbay_session: owner.sessionId },
+    });
+    expect(atLoopbackIp.statusCode).toBe(302);
+    expect(adminCookieOf(atLoopbackIp)).not.toBeNull();
   });
 
   it('stops every admin cookie of a session once its rights are revoked', async () => {

@@ -13,4 +13,24 @@ describe('renderLinkPage', () => {
     expect(scripts).toEqual(['/theme-init.js']);
     expect(fs.existsSync(fileURLToPath(new URL('theme-init.js', WEB_PUBLIC)))).toBe(true);
   });
+
+  it('leads home by default, or to the button and footer a page names, escaped', () => {
+    const plain = renderLinkPage({ title: 'Gone', message: 'It is gone.' }, []);
+    expect(plain).toContain('<a class="btn btn-outline-primary" href="/">Go to Hookbay</a>');
+    expect(plain).toContain('>Short link by Hookbay</p>');
+    const named = renderLinkPage(
+      {
+        title: 'Refused',
+        message: 'Try the other address.',
+        action: { href: 'http://127.0.0.1:3000/a?b=1&c="2"', label: 'Open <here>' },
+        footer: 'Admin link by Hookbay',
+      },
+      [],
+    );
+    expect(named).toContain(
+      '<a class="btn btn-outline-primary" href="http://127.0.0.1:3000/a?b=1&#38;c=&#34;2&#34;">Open &#60;here&#62;</a>',
+    );
+    expect(named).toContain('>Admin link by Hookbay</p>');
+    expect(named).not.toContain('Short link by Hookbay');
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * The small pages a short link answers with instead of a redirect (expired, limit reached,
- * disabled, password). Plain server-rendered HTML styled by the web app's own stylesheet, with no
- * inline script or style, so they work under a strict Content-Security-Policy.
+ * disabled, password), also used for a refused admin link. Plain server-rendered HTML styled by
+ * the web app's own stylesheet, with no inline script or style, so they work under a strict
+ * Content-Security-Policy.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +15,13 @@ export interface LinkPage {
    * visitor came from before the form, carried along so that the click records it.
    */
   passwordForm?: { action: string; error: string | null; referer: string | null };
+  /** The button under the message (without a password form); by default "Go to Hookbay". */
+  action?: { href: string; label: string };
+  /** The line under the card; by default "Short link by Hookbay". */
+  footer?: string;
 }
+
+const HOME_ACTION = { href: '/', label: 'Go to Hookbay' };
 
 /** The web app's own theme script, served from its public files beside these pages (script-src 'self'). */
 const THEME_SCRIPT = '/theme-init.js';
@@ -61,9 +68,10 @@ function formHtml(form: NonNullable<LinkPage['passwordForm']>): string {
 /** The whole page. */
 export function renderLinkPage(page: LinkPage, stylesheets: readonly string[]): string {
   const links = stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n');
+  const action = page.action ?? HOME_ACTION;
   const body = page.passwordForm
     ? formHtml(page.passwordForm)
-    : '<a class="btn btn-outline-primary" href="/">Go to Hookbay</a>';
+    : `<a class="btn btn-outline-primary" href="${escapeHtml(action.href)}">${escapeHtml(action.label)}</a>`;
   return `<!doctype html>
 <html lang="en" data-bs-theme="light">
 <head>
@@ -86,7 +94,7 @@ ${links}
 ${body}
 </div>
 </div>
-<p class="text-center text-body-secondary small mt-3 mb-0">Short link by Hookbay</p>
+<p class="text-center text-body-secondary small mt-3 mb-0">${escapeHtml(page.footer ?? 'Short link by Hookbay')}</p>
 </div>
 </div>
 </main>

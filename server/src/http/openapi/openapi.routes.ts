@@ -1,7 +1,7 @@
 /**
  * The API's OpenAPI 3.1 document and a reference page for people, served by the app itself: the
- * page loads Swagger UI's files from the installed package and starts it from a file of ours, so
- * no CDN and no inline script is involved.
+ * page loads Swagger UI's files from the installed package and starts and styles it from files of
+ * ours, so no CDN and no inline script or style is involved.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,31 +10,13 @@ import type { FastifyInstance } from 'fastify';
 import type { PublicOrigin } from '../../config.js';
 import { NotFoundError } from '../errors.js';
 import { setPageHeaders } from '../page-headers.js';
+import { DOCS_PAGE, DOCS_STYLES, START_SCRIPT } from './docs-page.js';
 import { buildOpenApiDocument } from './document.js';
 import { apiOperations } from './operations.js';
 
 const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
-const DOCS_PAGE = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Hookbay API reference</title>
-    <link rel="icon" href="/favicon.svg" />
-    <link rel="stylesheet" href="/api/docs/swagger-ui.css" />
-  </head>
-  <body>
-    <div id="docs"></div>
-    <script src="/api/docs/swagger-ui-bundle.js"></script>
-    <script src="/api/docs/start.js"></script>
-  </body>
-</html>
-`;
-
-const START_SCRIPT = `SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#docs', deepLinking: true });\n`;
-
-/** The files the page loads, by name: Swagger UI's own, and the one that starts it. */
+/** The files the page loads, by name: Swagger UI's own, and ours that start and style it. */
 const DOCS_FILES: Record<string, { type: string; read: () => fs.ReadStream | string }> = {
   'swagger-ui.css': {
     type: 'text/css; charset=utf-8',
@@ -45,6 +27,7 @@ const DOCS_FILES: Record<string, { type: string; read: () => fs.ReadStream | str
     read: () => fs.createReadStream(path.join(swaggerDir, 'swagger-ui-bundle.js')),
   },
   'start.js': { type: 'text/javascript; charset=utf-8', read: () => START_SCRIPT },
+  'hookbay-docs.css': { type: 'text/css; charset=utf-8', read: () => DOCS_STYLES },
 };
 
 export async function openApiRoutes(app: FastifyInstance, options: { publicOrigin: PublicOrigin | null }) {

@@ -95,6 +95,7 @@ describe('the OpenAPI document', () => {
     const files = [...page.body.matchAll(/(?:src|href)="(\/api\/docs\/[^"]+)"/g)].map((match) => match[1]);
     expect(files).toEqual([
       '/api/docs/swagger-ui.css',
+      '/api/docs/hookbay-docs.css',
       '/api/docs/swagger-ui-bundle.js',
       '/api/docs/start.js',
     ]);
@@ -104,7 +105,20 @@ describe('the OpenAPI document', () => {
       expect(response.body.length, file).toBeGreaterThan(0);
     }
     expect(page.body).not.toMatch(/<script>[^<]/);
+    expect(page.body).not.toMatch(/<style|style="/);
     const missing = await app.inject({ method: 'GET', url: '/api/docs/package.json' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('the reference page follows the stored theme and links back to Hookbay', async () => {
+    const page = await app.inject({ method: 'GET', url: '/api/docs' });
+    // The web app's own script applies the stored theme before the first paint.
+    expect(page.body).toContain('<script src="/theme-init.js"></script>');
+    expect(page.body).toMatch(/<a class="hb-docs-back" href="\/">[^<]*Back to Hookbay<\/a>/);
+    const start = await app.inject({ method: 'GET', url: '/api/docs/start.js' });
+    expect(start.body).toContain("classList.add('dark-mode')");
+    const styles = await app.inject({ method: 'GET', url: '/api/docs/hookbay-docs.css' });
+    expect(styles.headers['content-type']).toContain('text/css');
+    expect(styles.body).toContain("html[data-bs-theme='dark']");
   });
 });

@@ -2,10 +2,11 @@
  * The Admin panel, mounted at /admin/*: the admin check guards it, then a sidebar of tabs and the
  * routes below /admin. A failed check (or no session at all) counts as not admin.
  */
-import { Col, Container, Row } from 'react-bootstrap';
+import { Col, Row } from 'react-bootstrap';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { LoadingStatus } from '../../components/LoadingStatus';
+import { PageContainer } from '../../components/PageContainer';
 import { usePageTitle } from '../../pages/usePageTitle';
 import { useIsAdmin } from '../../session/useIsAdmin';
 import { useSession } from '../../session/useSession';
@@ -20,9 +21,9 @@ import { SuggestionsManagement } from './SuggestionsManagement';
 export function AdminPage() {
   usePageTitle(messages.pageTitle);
   return (
-    <Container fluid="lg" className="py-4">
+    <PageContainer>
       <AdminGate />
-    </Container>
+    </PageContainer>
   );
 }
 

@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminLink } from '../../../../shared/links';
@@ -54,12 +54,48 @@ describe('Admin Links tab', () => {
     expect(row.getByText('Active')).toHaveClass('badge');
 
     await userEvent.click(row.getByRole('button', { name: 'Disable abc1234' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Disable' }));
     expect(await row.findByText('Disabled')).toHaveClass('badge');
     expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
       { disabled: true },
     ]);
     await userEvent.click(row.getByRole('button', { name: 'Enable abc1234' }));
     expect(await row.findByText('Active')).toBeInTheDocument();
+  });
+
+  it('asks before disabling a link, and a cancelled confirmation changes nothing', async () => {
+    const link = makeLink({ id: 'launch', url: 'https://shop.example.com/spring-sale' });
+    const calls = stubFetch(({ method, path }) => {
+      if (path === ADMIN_CHECK_STATUS_PATH) return { status: 200, body: { isAdmin: true } };
+      if (method === 'GET' && path === '/api/admin/links') return { status: 200, body: [link] };
+      if (method === 'PUT') return { status: 200, body: { ...link, state: 'disabled' } };
+      return { status: 404, body: { error: 'Not found' } };
+    });
+    renderAdmin({ history: ['/admin/links'] });
+    await userEvent.type(await screen.findByLabelText('Destination host or link id'), 'launch{Enter}');
+    await userEvent.click(await screen.findByRole('button', { name: 'Disable launch' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Disable link' }));
+    expect(
+      dialog.getByText(
+        'Disable link launch? Everyone who opens it will see “This link was disabled” instead of going to https://shop.example.com/spring-sale. You can enable it again later.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    expect(screen.getByText('Active')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Disable launch' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Disable link' })).getByRole('button', {
+        name: 'Disable',
+      }),
+    );
+    expect(await screen.findByText('Disabled')).toHaveClass('badge');
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { disabled: true },
+    ]);
   });
 
   it('says when nothing matches and shows the server’s error when the search fails', async () => {

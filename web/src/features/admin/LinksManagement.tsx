@@ -1,7 +1,11 @@
-/** The Links tab: find any session's short links by destination host or id, and disable or enable them. */
+/**
+ * The Links tab: find any session's short links by destination host or id, and disable or enable
+ * them. Disabling asks first: the link stops working for everyone who has it.
+ */
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, InputGroup, Spinner, Table } from 'react-bootstrap';
 import type { AdminLink } from '../../../../shared/links';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { LinkStateBadge } from '../../components/LinkStateBadge';
 import { notify } from '../../components/toasts';
 import { messageOf } from '../../lib/http';
@@ -16,6 +20,7 @@ export function LinksManagement() {
   const [error, setError] = useState<string | null>(null);
   const [isSearching, setIsSearching] = useState(false);
   const [busyId, setBusyId] = useState<string | null>(null);
+  const [toDisable, setToDisable] = useState<AdminLink | null>(null);
 
   async function handleSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,8 +38,7 @@ export function LinksManagement() {
     }
   }
 
-  async function handleToggle(link: AdminLink) {
-    const disable = link.state !== 'disabled';
+  async function setDisabled(link: AdminLink, disable: boolean) {
     setBusyId(link.id);
     try {
       const changed = await setLinkDisabled(link.id, disable);
@@ -45,6 +49,17 @@ export function LinksManagement() {
     } finally {
       setBusyId(null);
     }
+  }
+
+  function handleToggle(link: AdminLink) {
+    if (link.state === 'disabled') void setDisabled(link, false);
+    else setToDisable(link);
+  }
+
+  async function handleConfirmDisable() {
+    if (!toDisable) return;
+    await setDisabled(toDisable, true);
+    setToDisable(null);
   }
 
   return (
@@ -73,10 +88,17 @@ export function LinksManagement() {
         {searched !== null && links.length === 0 && !error && (
           <p className="text-body-secondary mb-0">{messages.linksNone(searched)}</p>
         )}
-        {links.length > 0 && (
-          <LinksTable links={links} busyId={busyId} onToggle={(link) => void handleToggle(link)} />
-        )}
+        {links.length > 0 && <LinksTable links={links} busyId={busyId} onToggle={handleToggle} />}
       </Card.Body>
+      <ConfirmModal
+        show={toDisable !== null}
+        title={messages.disableTitle}
+        message={toDisable ? messages.disableConfirm(toDisable.id, truncate(toDisable.url, 80)) : ''}
+        confirmLabel={messages.disable}
+        isBusy={busyId !== null}
+        onConfirm={() => void handleConfirmDisable()}
+        onCancel={() => setToDisable(null)}
+      />
     </Card>
   );
 }

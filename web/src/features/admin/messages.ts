@@ -59,6 +59,9 @@ export const messages = {
   linksColumns: ['Short link', 'Destination', 'Owner', 'Clicks', 'State', ''] as const,
   disable: 'Disable',
   enable: 'Enable',
+  disableTitle: 'Disable link',
+  disableConfirm: (id: string, url: string) =>
+    `Disable link ${id}? Everyone who opens it will see “This link was disabled” instead of going to ${url}. You can enable it again later.`,
   linkDisabled: (id: string) => `Link ${id} disabled: it now answers “This link was disabled”.`,
   linkEnabled: (id: string) => `Link ${id} enabled again.`,
   linkUpdateFailed: 'Failed to update the link',

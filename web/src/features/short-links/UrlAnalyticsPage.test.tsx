@@ -89,6 +89,43 @@ describe('UrlAnalyticsPage', () => {
     expect(within(humanRow as HTMLElement).queryByText('bot')).not.toBeInTheDocument();
   });
 
+  it('shows each click as a card of labelled facts on a phone', async () => {
+    const happyDom = (window as unknown as { happyDOM: { setViewport(size: object): void } }).happyDOM;
+    happyDom.setViewport({ width: 390, height: 844 });
+    try {
+      const userAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile';
+      serve(
+        makeAnalytics({
+          totalClicks: 1,
+          recentClicks: [
+            makeClick({ id: 2, isBot: true, botReason: 'link preview: Slackbot', referer: null }),
+            makeClick({ id: 1, userAgent, city: 'Bracknell', region: null, country: 'GB' }),
+          ],
+        }),
+      );
+      show();
+      const list = await screen.findByRole('list', { name: 'Click Details' });
+      expect(screen.queryByRole('table', { name: 'Click Details' })).not.toBeInTheDocument();
+      const [bot, human] = within(list).getAllByRole('listitem');
+      const facts = (card: HTMLElement | undefined) =>
+        within(card as HTMLElement)
+          .getAllByRole('term')
+          .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+      expect(facts(human)).toEqual([
+        `Timestamp: ${new Date('2026-11-21T08:30:00.000Z').toLocaleString()}`,
+        'IP Address: 203.0.113.7',
+        'Location: Bracknell, GB',
+        `User Agent: ${userAgent.slice(0, 40)}…`,
+        'Referer: https://news.example.org/some/…',
+        'ISP: Example Networks GmbH',
+      ]);
+      expect(within(bot as HTMLElement).getByText('bot')).toHaveAttribute('title', 'link preview: Slackbot');
+      expect(facts(bot)).toContain('Referer: Direct');
+    } finally {
+      happyDom.setViewport({ width: 1024, height: 768 });
+    }
+  });
+
   it("shows 'No clicks yet' when there are none", async () => {
     serve(makeAnalytics());
     show();

@@ -1,9 +1,10 @@
 /** One link's analytics (/url-shortener/analytics/:urlId): numbers, charts, QR code, CSV and the click details. */
-import { Alert, Col, Container, Row, Spinner } from 'react-bootstrap';
+import { Alert, Col, Row, Spinner } from 'react-bootstrap';
 import { useParams } from 'react-router-dom';
 import { useState } from 'react';
 import type { AnalyticsPeriod, UrlAnalytics } from '../../../../shared/links';
 import { paths } from '../../app/paths';
+import { PageContainer } from '../../components/PageContainer';
 import { messageOf } from '../../lib/http';
 import { truncate } from '../../lib/format';
 import { LinkButton } from '../../pages/LinkButton';
@@ -27,13 +28,13 @@ const DEFAULT_PERIOD: AnalyticsPeriod = '30d';
 export function UrlAnalyticsPage() {
   const { urlId = '' } = useParams<{ urlId: string }>();
   return (
-    <Container fluid="lg" className="py-4">
+    <PageContainer>
       <SessionGate>
         {(user) => (
           <AnalyticsScreen key={`${user.sessionId}:${urlId}`} urlId={urlId} sessionId={user.sessionId} />
         )}
       </SessionGate>
-    </Container>
+    </PageContainer>
   );
 }
 

@@ -76,9 +76,47 @@ describe('UrlShortenerPage', () => {
     fakeServer([makeUrl({ id: 'a1', url: LONG }), makeUrl({ id: 'b2', url: 'https://short.example.com' })]);
     show();
     await screen.findByTestId('url-detail');
-    await userEvent.click(within(list()).getByText('https://short.example.com'));
+    await userEvent.click(within(list()).getByRole('button', { name: /^\/s\/ ?b2$/ }));
     expect(within(detail()).getAllByText('https://short.example.com')).not.toHaveLength(0);
     expect(within(detail()).getByText('Space Saved').nextSibling).toHaveTextContent('0%');
+  });
+
+  it('each row shows what sets its link apart: id, destination host and path end, clicks', async () => {
+    fakeServer([
+      makeUrl({
+        id: 'launch',
+        alias: 'launch',
+        url: 'https://example.com/blog/2026/spring-launch',
+        clicks: 12,
+      }),
+      makeUrl({ id: 'k3Xa9Qz', url: 'https://example.com/blog/2026/pricing?ref=mail', clicks: 1 }),
+    ]);
+    show();
+    await screen.findByTestId('url-detail');
+    // The accessible name is the short path; the destination describes it.
+    const button = (id: string) => within(list()).getByRole('button', { name: new RegExp(`^/s/ ?${id}$`) });
+    expect(button('launch')).toHaveAccessibleDescription(/^example\.com ?\/…\/spring-launch$/);
+    expect(button('k3Xa9Qz')).toHaveAccessibleDescription(/^example\.com ?\/…\/pricing\?ref=mail$/);
+    const [first, second] = within(list()).getAllByRole('listitem');
+    expect(within(first as HTMLElement).getByText('12 clicks')).toBeInTheDocument();
+    expect(within(second as HTMLElement).getByText('1 click')).toBeInTheDocument();
+    expect(within(list()).queryByText(/^https?:/)).not.toBeInTheDocument();
+  });
+
+  it('a new link is shown in a toast with its short URL and a Copy button', async () => {
+    fakeServer([]);
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    show();
+    await screen.findByText('No URLs yet');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Long URL to shorten' }), `${LONG}{Enter}`);
+    const toast = (
+      await screen.findByText('URL added successfully!', { selector: '.Toastify__toast *' })
+    ).closest('.Toastify__toast') as HTMLElement;
+    expect(within(toast).getByText('http://localhost:3000/s/n100')).toBeInTheDocument();
+    await userEvent.click(within(toast).getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith('http://localhost:3000/s/n100');
+    expect(await screen.findByText('Short URL copied to clipboard')).toBeInTheDocument();
   });
 
   it('copies the short URL with a toast', async () => {
@@ -208,9 +246,13 @@ describe('UrlShortenerPage', () => {
     await userEvent.type(dialog.getByLabelText('Click limit'), '50');
     await userEvent.type(dialog.getByLabelText('Password'), 'open sesame');
     await userEvent.click(dialog.getByRole('button', { name: 'Add URL' }));
-    expect(await screen.findAllByText('This alias is already taken; choose another.')).toHaveLength(2);
+    // Said once, beside the alias: no toast and no banner repeat it.
+    expect(await dialog.findByText('This alias is already taken; choose another.')).toBeInTheDocument();
+    expect(screen.getAllByText('This alias is already taken; choose another.')).toHaveLength(1);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
     await userEvent.click(await dialog.findByRole('button', { name: 'Use “launch-2”' }));
     expect(dialog.getByLabelText('Alias')).toHaveValue('launch-2');
+    expect(dialog.queryByText('This alias is already taken; choose another.')).not.toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Add URL' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([

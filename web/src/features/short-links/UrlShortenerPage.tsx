@@ -1,8 +1,9 @@
 /** The URL Shortener (/url-shortener and /urlshortener): quick add, the list, the selected URL, add/edit/delete. */
 import { useState } from 'react';
-import { Button, Col, Container, Row } from 'react-bootstrap';
+import { Button, Col, Row } from 'react-bootstrap';
 import type { ShortUrl } from '../../../../shared/links';
 import { ConfirmModal } from '../../components/ConfirmModal';
+import { PageContainer } from '../../components/PageContainer';
 import { StatusBanner } from '../../components/StatusBanner';
 import { usePageTitle } from '../../pages/usePageTitle';
 import { SessionGate } from '../../session/SessionGate';
@@ -16,11 +17,11 @@ import { useShortLinks } from './useShortLinks';
 export function UrlShortenerPage() {
   usePageTitle(messages.pageTitle);
   return (
-    <Container fluid="lg" className="py-4">
+    <PageContainer>
       <SessionGate>
         {(user) => <ShortLinksScreen key={user.sessionId} sessionId={user.sessionId} />}
       </SessionGate>
-    </Container>
+    </PageContainer>
   );
 }
 

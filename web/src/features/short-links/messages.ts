@@ -90,7 +90,7 @@ export const messages = {
   aliasHelp: 'Your own short name: 3 to 64 letters, digits, - or _. Leave empty for a random one.',
   aliasEditHelp: 'A new alias changes the short URL; the old one stops working.',
   useAlias: (alias: string) => `Use “${alias}”`,
-  aliasTaken: 'That alias is taken. This one is free:',
+  aliasFree: 'This one is free:',
   expiresLabel: 'Expires',
   expiresHelp: 'After this date and time the link shows “expired” instead of redirecting.',
   maxClicksLabel: 'Click limit',

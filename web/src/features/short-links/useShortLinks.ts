@@ -12,6 +12,7 @@ import { useStatusBanner } from '../../components/StatusBanner';
 import { ApiError, messageOf } from '../../lib/http';
 import { useOnConnect, useRealtimeEvent } from '../../session/useRealtimeEvent';
 import { addUrl, deleteUrl, listUrls, shouldRetry, updateUrl } from './api';
+import { notifyLinkCreated } from './components/LinkCreatedToast';
 import type { OptionsBody } from './link-form';
 import {
   applyClick,
@@ -26,13 +27,19 @@ import {
 } from './list-state';
 import { messages } from './messages';
 
-export type AliasTakenHandler = (suggestion: string) => void;
+/** A refused alias: the server's words, and the free variant it offers, if any. */
+export interface AliasTaken {
+  message: string;
+  suggestion: string | null;
+}
 
-/** Offers the free alias a 409 answer carries, if any. */
-function offerFreeAlias(error: unknown, onAliasTaken: AliasTakenHandler | undefined): void {
-  if (!(error instanceof ApiError) || error.status !== 409) return;
+export type AliasTakenHandler = (taken: AliasTaken) => void;
+
+/** The refusal of a taken alias (409), when that is what `error` is. */
+function aliasTakenOf(error: unknown): AliasTaken | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
   const { suggestion } = error.details;
-  if (typeof suggestion === 'string') onAliasTaken?.(suggestion);
+  return { message: error.message, suggestion: typeof suggestion === 'string' ? suggestion : null };
 }
 
 export interface ShortLinksView {
@@ -47,8 +54,8 @@ export interface ShortLinksView {
   select: (id: string) => void;
   retryLoad: () => void;
   /**
-   * Validates, then creates. Resolves true when the URL was added. A taken alias calls
-   * `onAliasTaken` with the free variant the server offers.
+   * Validates, then creates. Resolves true when the URL was added. A taken alias is reported
+   * to `onAliasTaken` alone, so the form shows it once, beside the alias.
    */
   add: (value: string, options?: OptionsBody, onAliasTaken?: AliasTakenHandler) => Promise<boolean>;
   /** Validates, then saves. Resolves true when the URL was updated. */
@@ -115,11 +122,13 @@ export function useShortLinks(sessionId: string): ShortLinksView {
     try {
       const created = await addMutation.mutateAsync({ url, options });
       setState((current) => prependUrl(current, created));
-      report(messages.added);
+      setBanner(messages.added);
+      notifyLinkCreated(created.shortUrl);
       return true;
     } catch (error) {
-      report(messageOf(error, messages.addFailed), true);
-      offerFreeAlias(error, onAliasTaken);
+      const taken = aliasTakenOf(error);
+      if (taken && onAliasTaken) onAliasTaken(taken);
+      else report(messageOf(error, messages.addFailed), true);
       return false;
     }
   }
@@ -138,6 +147,11 @@ export function useShortLinks(sessionId: string): ShortLinksView {
       report(messages.updated);
       return true;
     } catch (error) {
+      const taken = aliasTakenOf(error);
+      if (taken && onAliasTaken) {
+        onAliasTaken(taken);
+        return false;
+      }
       // Only a rejected URL or option (400) or a taken alias (409) is worth the server's words;
       // anything else keeps the product's wording.
       report(
@@ -146,7 +160,6 @@ export function useShortLinks(sessionId: string): ShortLinksView {
           : messages.updateFailed,
         true,
       );
-      offerFreeAlias(error, onAliasTaken);
       return false;
     }
   }

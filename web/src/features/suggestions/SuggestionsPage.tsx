@@ -1,7 +1,8 @@
 /** /suggestions: a button that opens the feedback form, the status banner, and the user's own suggestions. */
 import { useState } from 'react';
-import { Button, Container } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import type { NewSuggestion } from '../../../../shared/suggestions';
+import { PageContainer } from '../../components/PageContainer';
 import { StatusBanner } from '../../components/StatusBanner';
 import { usePageTitle } from '../../pages/usePageTitle';
 import { SessionGate } from '../../session/SessionGate';
@@ -16,11 +17,11 @@ const formId = 'suggestion-form';
 export function SuggestionsPage() {
   usePageTitle(messages.pageTitle);
   return (
-    <Container className="py-4" style={{ maxWidth: '52rem' }}>
+    <PageContainer>
       <SessionGate>
         {(user) => <SuggestionsScreen key={user.sessionId} sessionId={user.sessionId} />}
       </SessionGate>
-    </Container>
+    </PageContainer>
   );
 }
 

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Button, Collapse, Form } from 'react-bootstrap';
 import type { OptionsDraft } from '../link-form';
 import { messages } from '../messages';
+import type { AliasTaken } from '../useShortLinks';
 
 interface LinkOptionsFieldsProps {
   draft: OptionsDraft;
@@ -11,8 +12,8 @@ interface LinkOptionsFieldsProps {
   hasPassword: boolean;
   /** Open from the start (e.g. editing a link that has options). */
   initiallyOpen: boolean;
-  /** A free alias the server offered after a taken one. */
-  freeAlias: string | null;
+  /** The server's refusal of the alias sent, with the free one it offers. */
+  aliasTaken: AliasTaken | null;
   onChange: (draft: OptionsDraft) => void;
 }
 
@@ -21,18 +22,19 @@ export function LinkOptionsFields({
   isEdit,
   hasPassword,
   initiallyOpen,
-  freeAlias,
+  aliasTaken,
   onChange,
 }: LinkOptionsFieldsProps) {
-  const [isOpen, setIsOpen] = useState(initiallyOpen || freeAlias !== null);
-  // A free alias offered after a taken one opens the options so it is seen, even when they were
-  // closed; the user may close them again.
-  const [offered, setOffered] = useState(freeAlias);
-  if (offered !== freeAlias) {
-    setOffered(freeAlias);
-    if (freeAlias !== null) setIsOpen(true);
+  const [isOpen, setIsOpen] = useState(initiallyOpen || aliasTaken !== null);
+  // A refused alias opens the options so the refusal is seen, even when they were closed; the
+  // user may close them again.
+  const [refused, setRefused] = useState(aliasTaken);
+  if (refused !== aliasTaken) {
+    setRefused(aliasTaken);
+    if (aliasTaken !== null) setIsOpen(true);
   }
   const regionId = useId();
+  const aliasProblemId = useId();
   const set = (change: Partial<OptionsDraft>) => onChange({ ...draft, ...change });
 
   return (
@@ -57,15 +59,28 @@ export function LinkOptionsFields({
                 placeholder="my-launch-2025"
                 autoComplete="off"
                 maxLength={64}
+                isInvalid={aliasTaken !== null}
+                aria-invalid={aliasTaken !== null}
+                aria-describedby={aliasTaken ? aliasProblemId : undefined}
               />
-              <Form.Text>{isEdit ? messages.aliasEditHelp : messages.aliasHelp}</Form.Text>
-              {freeAlias && (
-                <div className="d-flex flex-wrap align-items-center gap-2 mt-2" role="status">
-                  <span className="text-danger small">{messages.aliasTaken}</span>
-                  <Button size="sm" variant="outline-primary" onClick={() => set({ alias: freeAlias })}>
-                    {messages.useAlias(freeAlias)}
-                  </Button>
+              {aliasTaken ? (
+                <div id={aliasProblemId} className="invalid-feedback d-block" role="alert">
+                  <span>{aliasTaken.message}</span>
+                  {aliasTaken.suggestion && (
+                    <span className="d-flex flex-wrap align-items-center gap-2 mt-2">
+                      <span className="text-body">{messages.aliasFree}</span>
+                      <Button
+                        size="sm"
+                        variant="outline-primary"
+                        onClick={() => set({ alias: aliasTaken.suggestion ?? '' })}
+                      >
+                        {messages.useAlias(aliasTaken.suggestion)}
+                      </Button>
+                    </span>
+                  )}
                 </div>
+              ) : (
+                <Form.Text>{isEdit ? messages.aliasEditHelp : messages.aliasHelp}</Form.Text>
               )}
             </Form.Group>
             <Form.Group controlId="url-form-expires">

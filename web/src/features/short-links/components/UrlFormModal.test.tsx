@@ -12,7 +12,7 @@ describe('UrlFormModal', () => {
 
   it('opens "More options" to offer a free alias when the alias was taken with the options closed', async () => {
     const onSubmit = vi.fn<UrlFormSubmit>((_url, _options, onAliasTaken) => {
-      onAliasTaken('launch-2');
+      onAliasTaken({ message: 'This alias is already taken; choose another.', suggestion: 'launch-2' });
       return Promise.resolve(false);
     });
     render(
@@ -34,6 +34,10 @@ describe('UrlFormModal', () => {
       expect.any(Function),
     );
     expect(await dialog.findByRole('button', { name: 'Use “launch-2”' })).toBeInTheDocument();
+    expect(dialog.getByLabelText('Alias')).toHaveAccessibleDescription(
+      'This alias is already taken; choose another. This one is free: Use “launch-2”',
+    );
+    expect(dialog.getByLabelText('Alias')).toHaveAttribute('aria-invalid', 'true');
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(toggle).toHaveTextContent('Fewer options');
     await waitFor(() => expect(optionsRegion(toggle)).toHaveClass('show'));

@@ -2,17 +2,21 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Modal, Spinner } from 'react-bootstrap';
 import type { ShortUrl } from '../../../../../shared/links';
-import { draftOf, hasOptions, optionsBodyOf, type OptionsBody } from '../link-form';
+import { draftOf, hasOptions, optionsBodyOf, type OptionsBody, type OptionsDraft } from '../link-form';
 import { messages } from '../messages';
+import type { AliasTaken, AliasTakenHandler } from '../useShortLinks';
 import { LinkOptionsFields } from './LinkOptionsFields';
 
 export type UrlFormMode = 'add' | 'edit';
 
-/** Saves the URL with its options; resolves true when saved. A taken alias calls `onAliasTaken`. */
+/**
+ * Saves the URL with its options; resolves true when saved. A taken alias calls `onAliasTaken`
+ * (and nothing else reports it: the form shows it beside the alias).
+ */
 export type UrlFormSubmit = (
   url: string,
   options: OptionsBody,
-  onAliasTaken: (suggestion: string) => void,
+  onAliasTaken: AliasTakenHandler,
 ) => Promise<boolean>;
 
 interface UrlFormModalProps {
@@ -55,14 +59,20 @@ interface UrlFormProps {
 function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProps) {
   const [value, setValue] = useState(initial?.url ?? '');
   const [draft, setDraft] = useState(() => draftOf(initial));
-  const [freeAlias, setFreeAlias] = useState<string | null>(null);
+  const [aliasTaken, setAliasTaken] = useState<AliasTaken | null>(null);
   const isEmpty = value.trim() === '';
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isEmpty || isBusy) return;
-    setFreeAlias(null);
-    if (await onSubmit(value, optionsBodyOf(draft, initial), setFreeAlias)) onHide();
+    setAliasTaken(null);
+    if (await onSubmit(value, optionsBodyOf(draft, initial), setAliasTaken)) onHide();
+  }
+
+  function handleOptionsChange(next: OptionsDraft) {
+    // The refusal was about the alias as it was sent; another one has not been refused.
+    if (next.alias !== draft.alias) setAliasTaken(null);
+    setDraft(next);
   }
 
   return (
@@ -84,8 +94,8 @@ function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProp
           isEdit={initial !== null}
           hasPassword={initial?.hasPassword ?? false}
           initiallyOpen={hasOptions(initial)}
-          freeAlias={freeAlias}
-          onChange={setDraft}
+          aliasTaken={aliasTaken}
+          onChange={handleOptionsChange}
         />
       </Modal.Body>
       <Modal.Footer>

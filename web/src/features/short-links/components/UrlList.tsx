@@ -1,10 +1,15 @@
-/** The sidebar: one row per URL with its click count, an analytics link and a delete button. */
+/**
+ * The sidebar: one row per URL with its click count, an analytics link and a delete button. A row
+ * leads with what sets the link apart: its id (or alias), then where it goes, host and path end
+ * (long URLs share their start, and short URLs their origin).
+ */
+import { useId } from 'react';
 import { Badge, Button, Card, ListGroup, Spinner } from 'react-bootstrap';
 import type { ShortUrl } from '../../../../../shared/links';
 import { paths } from '../../../app/paths';
 import { EmptyState } from '../../../components/EmptyState';
-import { truncate } from '../../../lib/format';
 import { LinkButton } from '../../../pages/LinkButton';
+import { destinationLabel } from '../link-label';
 import { messages } from '../messages';
 import { ChartIcon, TrashIcon } from './Icons';
 import { LinkMarkers } from './LinkMarkers';
@@ -64,43 +69,81 @@ function ListBody({ urls, selectedId, isLoading, loadFailed, onSelect, onDelete,
   return (
     <ListGroup as="ul" variant="flush" className="scroll-panel" aria-label={messages.listTitle}>
       {urls.map((url) => (
-        <ListGroup.Item
+        <UrlRow
           key={url.id}
-          as="li"
-          className={`d-flex align-items-center gap-2 py-2 ${url.id === selectedId ? 'bg-primary-subtle' : ''}`}
-        >
-          <button
-            type="button"
-            className="btn btn-link text-reset text-decoration-none text-start flex-grow-1 p-0"
-            style={{ minWidth: 0 }}
-            aria-current={url.id === selectedId ? 'true' : undefined}
-            title={url.url}
-            onClick={() => onSelect(url.id)}
-          >
-            <span className="d-block text-truncate fw-semibold">{truncate(url.url, 60)}</span>
-            <small className="d-flex align-items-center gap-1 text-body-secondary">
-              <span className="text-truncate font-monospace">{url.shortUrl}</span>
-              <LinkMarkers url={url} />
-            </small>
-          </button>
-          <Badge bg="primary" pill>
-            <span className="visually-hidden">{messages.clicks(url.clicks)}</span>
-            <span aria-hidden="true">{url.clicks}</span>
-          </Badge>
-          <LinkButton to={paths.urlAnalytics(url.id)} variant="outline-secondary" size="sm">
-            <ChartIcon />
-            <span className="visually-hidden">{messages.viewAnalytics}</span>
-          </LinkButton>
-          <Button
-            variant="outline-danger"
-            size="sm"
-            aria-label={messages.deleteUrl}
-            onClick={() => onDelete(url)}
-          >
-            <TrashIcon />
-          </Button>
-        </ListGroup.Item>
+          url={url}
+          isSelected={url.id === selectedId}
+          onSelect={onSelect}
+          onDelete={onDelete}
+        />
       ))}
     </ListGroup>
+  );
+}
+
+interface UrlRowProps {
+  url: ShortUrl;
+  isSelected: boolean;
+  onSelect: (id: string) => void;
+  onDelete: (url: ShortUrl) => void;
+}
+
+/**
+ * The id and the buttons on the first line, the destination on the whole second line. The whole
+ * row selects the link (a stretched link); the buttons sit above it.
+ */
+function UrlRow({ url, isSelected, onSelect, onDelete }: UrlRowProps) {
+  const destinationId = useId();
+  const destination = destinationLabel(url.url);
+  return (
+    <ListGroup.Item as="li" className={`position-relative py-2 ${isSelected ? 'bg-primary-subtle' : ''}`}>
+      <div className="d-flex align-items-center gap-2">
+        <button
+          type="button"
+          className="btn btn-link stretched-link text-reset text-decoration-none text-start flex-grow-1 p-0 d-flex align-items-center gap-1"
+          style={{ minWidth: 0 }}
+          aria-current={isSelected ? 'true' : undefined}
+          aria-describedby={destinationId}
+          title={`${url.shortUrl} → ${url.url}`}
+          onClick={() => onSelect(url.id)}
+        >
+          <span className="font-monospace text-truncate">
+            <span className="text-body-secondary">/s/</span>
+            <span className="fw-semibold">{url.id}</span>
+          </span>
+          <LinkMarkers url={url} />
+        </button>
+        <Badge bg="primary" pill>
+          <span className="visually-hidden">{messages.clicks(url.clicks)}</span>
+          <span aria-hidden="true">{url.clicks}</span>
+        </Badge>
+        <LinkButton
+          to={paths.urlAnalytics(url.id)}
+          variant="outline-secondary"
+          size="sm"
+          className="position-relative z-2"
+        >
+          <ChartIcon />
+          <span className="visually-hidden">{messages.viewAnalytics}</span>
+        </LinkButton>
+        <Button
+          variant="outline-danger"
+          size="sm"
+          className="position-relative z-2"
+          aria-label={messages.deleteUrl}
+          onClick={() => onDelete(url)}
+        >
+          <TrashIcon />
+        </Button>
+      </div>
+      <small id={destinationId} className="d-flex mt-1 text-body-secondary" style={{ minWidth: 0 }}>
+        <span className="text-truncate">{destination.host}</span>
+        {destination.pathEnd && (
+          <span className="text-truncate flex-shrink-0" style={{ maxWidth: '70%' }}>
+            {destination.pathEnd}
+          </span>
+        )}
+      </small>
+    </ListGroup.Item>
   );
 }

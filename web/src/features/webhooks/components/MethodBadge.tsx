@@ -1,5 +1,5 @@
-import Badge from 'react-bootstrap/Badge';
 import { displayMethod, methodVariant } from '../../../../../shared/webhooks';
+import { SolidBadge } from '../../../components/SolidBadge';
 
 interface MethodBadgeProps {
   method: string | null | undefined;
@@ -9,8 +9,11 @@ interface MethodBadgeProps {
 
 export function MethodBadge({ method, isOnActive = false }: MethodBadgeProps) {
   return (
-    <Badge bg={methodVariant(method)} className={`font-monospace ${isOnActive ? 'border border-light' : ''}`}>
+    <SolidBadge
+      colour={methodVariant(method)}
+      className={`font-monospace ${isOnActive ? 'border border-light' : ''}`}
+    >
       {displayMethod(method)}
-    </Badge>
+    </SolidBadge>
   );
 }
