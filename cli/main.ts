@@ -5,7 +5,6 @@
 import { chooseKey, isCommandName, parseArgs, parseServer, UsageError, type Command } from './args.js';
 import { errorText } from './api.js';
 import { forward } from './forward.js';
-import { runMcp } from './mcp/server.js';
 import { replay } from './replay.js';
 import { serve } from './serve.js';
 import { COMMAND_HELP, GENERAL_HELP, usageHint, VERSION } from './usage.js';
@@ -48,8 +47,11 @@ async function run(args: string[]): Promise<number | null> {
       return replay(command);
     case 'wait':
       return wait(command);
-    case 'mcp':
+    case 'mcp': {
+      // Loaded only for this command: the bundled SDK would otherwise slow every command's start.
+      const { runMcp } = await import('./mcp/server.js');
       return runMcp(command);
+    }
     case 'serve':
       return serve(command);
   }
