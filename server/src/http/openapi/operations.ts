@@ -639,10 +639,14 @@ export const apiOperations: ApiOperation[] = [
     params: z.object({ token: z.string() }),
     responses: {
       302: { description: 'To the admin panel.' },
-      400: { description: 'An unknown, used, expired or revoked link, as text.', mediaType: 'text/plain' },
+      400: {
+        description: 'An unknown, used, expired or revoked link: a page that says so.',
+        mediaType: 'text/html',
+      },
       403: {
-        description: 'Opened in another browser than the granted one, as text.',
-        mediaType: 'text/plain',
+        description:
+          'Opened in another browser, or at another address, than the granted one: a page that says what to do.',
+        mediaType: 'text/html',
       },
     },
   },
