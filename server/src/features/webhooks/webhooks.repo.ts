@@ -3,7 +3,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { sqliteHandleOf } from '../../db/connection.js';
 import type { DatabaseSchema, WebhookEventsTable } from '../../db/schema.js';
 import type { EventsCount } from '../../../../shared/event-search.js';
-import type { CaptureResponse, EventsPageQuery } from '../../../../shared/webhooks.js';
+import type { CaptureResponse, EventsPageQuery, ForwardResult } from '../../../../shared/webhooks.js';
 import { filterCondition, registerSqliteSearch, runSearch, type SearchFilter } from './event-search.js';
 import {
   deleteCapturedBefore,
@@ -30,8 +30,11 @@ export interface CapturedRequest {
 }
 
 export type EventRow = Selectable<WebhookEventsTable>;
-/** The repo fills in `previous_id` itself, under the session's lock. */
-export type NewEventRow = Omit<EventRow, 'id' | 'previous_id'>;
+/**
+ * The repo fills in `previous_id` itself, under the session's lock; `forwarded` starts null and
+ * is left out of the insert.
+ */
+export type NewEventRow = Omit<EventRow, 'id' | 'previous_id' | 'forwarded'>;
 export type EventsPage = Required<Pick<EventsPageQuery, 'limit'>> &
   EventsPageQuery & { filter?: SearchFilter };
 
@@ -55,6 +58,8 @@ export interface WebhooksRepo {
   findVisible(sessionId: string, id: number): Promise<EventRow | null>;
   /** Marks the event deleted; false when the session has no such visible event. */
   hide(sessionId: string, id: number): Promise<boolean>;
+  /** Records a forwarder's report on a visible event; false when the session has no such visible event. */
+  setForwarded(sessionId: string, id: number, result: ForwardResult): Promise<boolean>;
   /**
    * Deletes the session's oldest events until it holds at most `limits.keep` events and
    * `limits.maxBytes` stored bytes, keeping its newest event whatever its size; returns how many it deleted.
@@ -343,6 +348,16 @@ export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
         .where('is_deleted', '=', 0)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+    async setForwarded(sessionId, id, result) {
+      const updated = await db
+        .updateTable('webhook_events')
+        .set({ forwarded: JSON.stringify(result) })
+        .where('session_id', '=', sessionId)
+        .where('id', '=', id)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) > 0;
     },
     prune: (sessionId, limits) => pruneSession(db, sessionId, limits),
     sessionsOverLimits: (limits) => sessionsOverLimits(db, limits),

@@ -19,7 +19,11 @@ import {
   suggestionStatusSchema,
   updateSuggestionSchema,
 } from '../../../../shared/suggestions.js';
-import { forwardedAnswerSchema, streamQuerySchema } from '../../features/forwarding/forwarding.routes.js';
+import {
+  forwardedAnswerSchema,
+  forwardResultSchema,
+  streamQuerySchema,
+} from '../../features/forwarding/forwarding.routes.js';
 import { suspendedBodySchema } from '../../features/sessions/sessions-admin.routes.js';
 import { disabledBodySchema } from '../../features/short-links/links-admin.routes.js';
 import { filterSchema } from '../../features/webhooks/event-search.js';
@@ -384,6 +388,45 @@ export const apiOperations: ApiOperation[] = [
       ...invalid,
       ...unauthorised,
       ...notFound,
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/events/:id/forwarded',
+    tag: 'Webhook Inspector',
+    summary: 'A forwarder’s report: what its target answered for a request',
+    description:
+      'Sent by `hookbay forward` after each request it passes on: `{"status", "ms"}`, or `{"error", "ms"}` ' +
+      'when the target could not be reached. The request then carries it as `forwarded`, and the ' +
+      'session’s browsers get `webhook-forwarded`. A later report replaces an earlier one.',
+    access: 'session',
+    params: eventIdSchema,
+    body: forwardResultSchema,
+    responses: {
+      200: { description: 'Recorded.', schema: okSchema },
+      ...invalid,
+      ...unauthorised,
+      ...notFound,
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/forwarders',
+    tag: 'Webhook Inspector',
+    summary: 'How many forwarders are connected to the session now',
+    description:
+      'Counted over every instance. The session’s browsers get `forwarders-changed` with the same shape ' +
+      'whenever a forwarder connects or goes.',
+    access: 'session',
+    responses: {
+      200: {
+        description: 'The counts.',
+        schema: z.object({
+          count: z.number().int().describe('Forwarders (`hookbay forward`) streaming the session.'),
+          responding: z.number().int().describe('Of those, the ones started with `--respond`.'),
+        }),
+      },
+      ...unauthorised,
     },
   },
   {
