@@ -11,6 +11,8 @@ export const WEBHOOK_RESPONSE = 'webhook-response';
 export const FORWARDERS_CHANGED = 'forwarders-changed';
 /** A forwarder reported what its target answered for one stored event. */
 export const WEBHOOK_FORWARDED = 'webhook-forwarded';
+/** The session's requests were cleared ("Clear all"): every event up to `upTo` is gone. */
+export const WEBHOOKS_CLEARED = 'webhooks-cleared';
 
 export interface WebhookResponsePayload {
   id: number;
@@ -28,6 +30,11 @@ export interface WebhookForwardedPayload {
   forwarded: ForwardResult;
 }
 
+export interface WebhooksClearedPayload {
+  /** The newest event id the clear covered; events with a higher id came later and stay. */
+  upTo: number;
+}
+
 export interface UrlClickPayload {
   urlId: string;
   totalClicks: number;
@@ -39,6 +46,7 @@ export interface ServerToClientEvents {
   [WEBHOOK_RESPONSE]: (payload: WebhookResponsePayload) => void;
   [FORWARDERS_CHANGED]: (payload: ForwardersPayload) => void;
   [WEBHOOK_FORWARDED]: (payload: WebhookForwardedPayload) => void;
+  [WEBHOOKS_CLEARED]: (payload: WebhooksClearedPayload) => void;
 }
 
 export interface JoinAck {

@@ -58,6 +58,13 @@ export interface WebhooksRepo {
   findVisible(sessionId: string, id: number): Promise<EventRow | null>;
   /** Marks the event deleted; false when the session has no such visible event. */
   hide(sessionId: string, id: number): Promise<boolean>;
+  /** Shows a deleted event again; false when the session has no such deleted event (or it was pruned). */
+  restore(sessionId: string, id: number): Promise<boolean>;
+  /**
+   * Marks every visible event of the session up to its newest one deleted. Returns how many, and
+   * the newest id covered (0 when there was none); events stored meanwhile with a higher id stay.
+   */
+  hideAll(sessionId: string): Promise<{ hidden: number; upTo: number }>;
   /** Records a forwarder's report on a visible event; false when the session has no such visible event. */
   setForwarded(sessionId: string, id: number, result: ForwardResult): Promise<boolean>;
   /**
@@ -348,6 +355,31 @@ export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
         .where('is_deleted', '=', 0)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+    async restore(sessionId, id) {
+      const result = await db
+        .updateTable('webhook_events')
+        .set({ is_deleted: 0 })
+        .where('session_id', '=', sessionId)
+        .where('id', '=', id)
+        .where('is_deleted', '=', 1)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async hideAll(sessionId) {
+      const newest = await visibleOf(sessionId)
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst();
+      const upTo = Number(newest?.id ?? 0);
+      if (upTo === 0) return { hidden: 0, upTo };
+      const result = await db
+        .updateTable('webhook_events')
+        .set({ is_deleted: 1 })
+        .where('session_id', '=', sessionId)
+        .where(sql<boolean>`is_deleted = 0`)
+        .where('id', '<=', upTo)
+        .executeTakeFirst();
+      return { hidden: Number(result.numUpdatedRows), upTo };
     },
     async setForwarded(sessionId, id, result) {
       const updated = await db

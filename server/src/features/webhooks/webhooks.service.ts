@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { WEBHOOK_FORWARDED, WEBHOOK_REQUEST } from '../../../../shared/realtime.js';
+import { WEBHOOK_FORWARDED, WEBHOOK_REQUEST, WEBHOOKS_CLEARED } from '../../../../shared/realtime.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import type { EventsCount } from '../../../../shared/event-search.js';
 import type { ForwardResult, WebhookEvent } from '../../../../shared/webhooks.js';
@@ -31,6 +31,13 @@ export interface WebhooksService {
   matchingRows(user: SessionUser, filter: SearchFilter): AsyncIterable<EventRow>;
   /** Hides the event; NotFoundError when the user has no such event. */
   hide(user: SessionUser, id: number): Promise<void>;
+  /** Shows a hidden event again and returns it; NotFoundError when the user has no such deleted event. */
+  restore(user: SessionUser, id: number): Promise<WebhookEvent>;
+  /**
+   * Hides every visible event of the user ("Clear all") and tells their browsers, on every
+   * instance, up to which id the list is now empty. Answers how many were hidden.
+   */
+  clear(user: SessionUser): Promise<{ deleted: number; upTo: number }>;
   /** Records a forwarder's report on the event and tells the owner's browsers; NotFoundError when there is no such visible event. */
   recordForwarded(user: SessionUser, id: number, result: ForwardResult): Promise<void>;
   /** The stored body bytes, with the content encoding undone when `decoded` is set. */
@@ -204,6 +211,17 @@ export function createWebhooksService(deps: {
       if (!(await deps.repo.hide(user.sessionId, id))) {
         throw new NotFoundError('This request does not exist or was already deleted.');
       }
+    },
+    async restore(user, id) {
+      if (!(await deps.repo.restore(user.sessionId, id))) {
+        throw new NotFoundError('This request does not exist or is not deleted.');
+      }
+      return toWebhookEvent(await findOwned(user, id));
+    },
+    async clear(user) {
+      const { hidden, upTo } = await deps.repo.hideAll(user.sessionId);
+      if (upTo > 0) deps.publisher.toUser(user.id, WEBHOOKS_CLEARED, { upTo });
+      return { deleted: hidden, upTo };
     },
     async recordForwarded(user, id, result) {
       if (!(await deps.repo.setForwarded(user.sessionId, id, result))) {

@@ -262,9 +262,31 @@ export const apiOperations: ApiOperation[] = [
   },
   {
     method: 'DELETE',
+    path: '/api/events',
+    tag: 'Webhook Inspector',
+    summary: 'Delete (hide) every captured request of the session: "Clear all"',
+    description:
+      'Every request stored until now is hidden; ones arriving meanwhile stay. The session’s browsers, ' +
+      'on every instance, get `webhooks-cleared` with `upTo`, the newest id the clear covered.',
+    access: 'session',
+    responses: {
+      200: {
+        description: 'Cleared.',
+        schema: okSchema.extend({
+          deleted: z.number().int().describe('How many requests were hidden.'),
+          upTo: z.number().int().describe('The newest id the clear covered (0 when there was none).'),
+        }),
+      },
+      ...unauthorised,
+    },
+  },
+  {
+    method: 'DELETE',
     path: '/api/events/:id',
     tag: 'Webhook Inspector',
     summary: 'Delete (hide) a captured request',
+    description:
+      'Until it is pruned, `POST /api/events/{id}/restore` brings it back (the "Undo" of the inspector).',
     access: 'session',
     params: eventIdSchema,
     responses: {
@@ -272,6 +294,22 @@ export const apiOperations: ApiOperation[] = [
       ...invalid,
       ...unauthorised,
       ...notFound,
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/events/:id/restore',
+    tag: 'Webhook Inspector',
+    summary: 'Bring back a deleted request',
+    description:
+      'Works while the deleted request is still stored (the storage limits prune it like any other).',
+    access: 'session',
+    params: eventIdSchema,
+    responses: {
+      200: { description: 'The request, as `GET /api/events` gives it.' },
+      ...invalid,
+      ...unauthorised,
+      404: { description: 'No deleted request with this id for this session.', schema: errorSchema },
     },
   },
   {
