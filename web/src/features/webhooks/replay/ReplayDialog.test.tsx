@@ -72,7 +72,13 @@ describe('ReplayDialog', () => {
 
     const answer = await screen.findByRole('region', { name: 'Answer' });
     expect(calls).toEqual([
-      { method: 'POST', path: '/api/events/7/replay', search: '', body: { url: 'https://example.com/in' } },
+      {
+        method: 'POST',
+        path: '/api/events/7/replay',
+        search: '',
+        body: { url: 'https://example.com/in' },
+        headers: { 'Content-Type': 'application/json' },
+      },
     ]);
     const status = within(answer).getByLabelText('Status');
     expect(status).toHaveTextContent('201');
