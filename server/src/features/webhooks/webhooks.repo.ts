@@ -327,6 +327,7 @@ export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
         return visibleOf(sessionId)
           .select([
             sql<number>`count(*)`.as('total'),
+            sql<number | null>`max(id)`.as('newest'),
             (condition
               ? sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`
               : sql<number>`count(*)`
@@ -334,7 +335,11 @@ export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
           ])
           .executeTakeFirstOrThrow();
       });
-      return { matching: Number(counts.matching), total: Number(counts.total) };
+      return {
+        matching: Number(counts.matching),
+        total: Number(counts.total),
+        newestId: Number(counts.newest ?? 0),
+      };
     },
     async findVisible(sessionId, id) {
       const row = await db

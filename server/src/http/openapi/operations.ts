@@ -486,7 +486,11 @@ export const apiOperations: ApiOperation[] = [
     responses: {
       200: {
         description: 'The counts.',
-        schema: z.object({ matching: z.number().int(), total: z.number().int() }),
+        schema: z.object({
+          matching: z.number().int(),
+          total: z.number().int(),
+          newestId: z.number().int().describe('The newest visible request id when counted (0 when none).'),
+        }),
       },
       ...invalid,
       ...unauthorised,
