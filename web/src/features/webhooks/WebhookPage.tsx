@@ -103,7 +103,7 @@ function WebhookInspector({ sessionId, accessPanel }: { sessionId: string } & We
           {!isShared && accessPanel?.(sessionId)}
         </InspectorHeader>
         <Row className="webhook-panels gx-3 gy-3 gy-lg-0">
-          <Col lg={5} xl={4} className="webhook-panel webhook-list-panel">
+          <Col lg={5} xxl={4} className="webhook-panel webhook-list-panel">
             <RequestList
               events={view.events}
               selectedId={view.selected?.id ?? null}
@@ -132,7 +132,7 @@ function WebhookInspector({ sessionId, accessPanel }: { sessionId: string } & We
               }
             />
           </Col>
-          <Col lg={7} xl={8} className="webhook-panel webhook-detail-panel">
+          <Col lg={7} xxl={8} className="webhook-panel webhook-detail-panel">
             <CompareArea events={view.events}>
               <DetailArea view={view} sessionId={sessionId} onClearSearch={clearSearch} onBack={back} />
             </CompareArea>
