@@ -12,6 +12,7 @@ describe.runIf(hasChromium)('Forward to your machine journey', () => {
   let journey: Journey;
   let target: TargetServer;
   let forwarder: ChildProcess | null = null;
+  let webhookUrl = '';
 
   beforeAll(async () => {
     journey = await startJourney();
@@ -27,22 +28,30 @@ describe.runIf(hasChromium)('Forward to your machine journey', () => {
     await journey.close();
   });
 
-  it("shows this session's commands, and the copied one forwards a capture to a local app", async () => {
+  it("shows this session's commands, and the copied one forwards a capture to a local app, shown connected", async () => {
     const { page, origin } = journey;
-    const webhookUrl = await openInspector(page, origin);
-    const card = page
-      .getByRole('heading', { name: 'Forward to your machine' })
-      .locator('xpath=ancestor::section[contains(@class,"card")]');
-    await card.getByRole('button', { name: 'Show commands' }).click();
+    webhookUrl = await openInspector(page, origin);
+    const card = page.getByRole('dialog', { name: 'Forward to your machine' });
+    const button = page.getByRole('button', { name: /^Forward/ });
+    expect(await button.textContent()).toBe('Forward:to your machine');
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(page, theme);
+      await button.click();
+      await poll(() => card.isVisible()).toBe(true);
+      await snap(page, `forward-${theme}`);
+      await page.keyboard.press('Escape');
+      await poll(() => card.count()).toBe(0);
+    }
+    await setTheme(page, 'light');
+    await button.click();
     await poll(() =>
       card
         .getByText(`npx hookbay forward ${webhookUrl} --to http://localhost:3000/webhooks`, { exact: true })
         .count(),
     ).toBe(1);
-    await snap(page, 'forward-light');
-    await setTheme(page, 'dark');
-    await snap(page, 'forward-dark');
-    await setTheme(page, 'light');
+    await poll(() => card.getByRole('status').textContent()).toBe(
+      'No forwarder is connected. Run one of these where your app runs:',
+    );
 
     await card.getByRole('button', { name: 'Copy command' }).first().click();
     const copied = await clipboardText(page);
@@ -61,6 +70,12 @@ describe.runIf(hasChromium)('Forward to your machine journey', () => {
     let stderr = '';
     started.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     await poll(() => stderr).toContain('Forwarding');
+    // The drawer, still open, and the header see it connect.
+    await poll(() => card.getByRole('status').textContent()).toBe(
+      'A forwarder is connected: each request is sent on to its target.',
+    );
+    await page.keyboard.press('Escape');
+    await poll(() => button.textContent()).toBe('Forward:1 connected');
 
     const sent = await fetch(`${webhookUrl}/github?delivery=1`, {
       method: 'POST',
@@ -73,6 +88,37 @@ describe.runIf(hasChromium)('Forward to your machine journey', () => {
     expect(target.received[0]?.body.toString()).toBe('{"zen":"Keep it logically awesome."}');
     expect(target.received[0]?.rawHeaders).toContainEqual(['X-Hub-Signature-256', 'sha256=abc']);
     await poll(() => page.getByRole('list', { name: 'Requests' }).getByRole('listitem').count()).toBe(1);
+    expect(journey.pageErrors).toEqual([]);
+  });
+
+  it('each request shows what the local app answered once the forwarder reports it', async () => {
+    const { page } = journey;
+    const row = page.getByRole('list', { name: 'Requests' }).getByRole('listitem').first();
+    const id = Number((await row.textContent())?.match(/#(\d+)/)?.[1]);
+    // What `hookbay forward` sends after passing a request on.
+    const sessionId = webhookUrl.split('/').at(-1) ?? '';
+    const reported = await fetch(`${journey.origin}/api/events/${id}/forwarded`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Session-ID': sessionId },
+      body: JSON.stringify({ status: 500, ms: 12 }),
+    });
+    expect(reported.status).toBe(200);
+    await poll(() => row.getByTestId('forward-result').textContent()).toBe('→ 500');
+    await page.reload();
+    await poll(() => row.getByTestId('forward-result').textContent()).toBe('→ 500');
+  });
+
+  it('the header says so when the forwarder stops', async () => {
+    const { page } = journey;
+    const stopped = forwarder;
+    if (stopped?.pid && stopped.exitCode === null) {
+      const exited = new Promise((resolve) => stopped.once('close', resolve));
+      process.kill(stopped.pid, 'SIGINT');
+      await exited;
+    }
+    await poll(() => page.getByRole('button', { name: /^Forward/ }).textContent()).toBe(
+      'Forward:to your machine',
+    );
     expect(journey.pageErrors).toEqual([]);
   });
 });

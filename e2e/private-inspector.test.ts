@@ -65,11 +65,16 @@ describe.runIf(hasChromium)('Private inspector journey', () => {
     webhookUrl = await openInspector(page, origin);
     const sessionId = webhookUrl.split('/').at(-1) ?? '';
     const privateSwitch = page.getByRole('switch', { name: 'Private: the webhook URL only receives' });
+    const accessButton = page.getByRole('button', { name: /^Access/ });
+    expect(await accessButton.textContent()).toBe('Access:public');
+    await accessButton.click();
     expect(await privateSwitch.isChecked()).toBe(false);
 
     await privateSwitch.check();
     await expectToast(page, 'The inspector is private now');
     expect(await privateSwitch.isChecked()).toBe(true);
+    await page.keyboard.press('Escape');
+    await poll(() => accessButton.textContent()).toBe('Access:private');
     await poll(() => page.evaluate(() => localStorage.getItem('userAccessKey'))).toMatch(/^hbk_/);
     // The webhook URL's session id alone now reads nothing.
     const byId = await fetch(`${origin}/api/events`, { headers: { 'X-Session-ID': sessionId } });
@@ -86,7 +91,7 @@ describe.runIf(hasChromium)('Private inspector journey', () => {
     await page.reload();
     await joined;
     await poll(() => listedPaths(page)).toEqual(['/first']);
-    expect(await privateSwitch.isChecked()).toBe(true);
+    await poll(() => accessButton.textContent()).toBe('Access:private');
     await capture(webhookUrl, '/second');
     await poll(() => listedPaths(page)).toEqual(['/second', '/first']);
     await snap(page, 'private-inspector');
@@ -94,9 +99,10 @@ describe.runIf(hasChromium)('Private inspector journey', () => {
 
   it('an access link opens the inspector in a second browser, live, and leaves the address bar', async () => {
     const { page } = journey;
-    await page.getByRole('button', { name: 'Keys and access links' }).click();
+    await page.getByRole('button', { name: /^Access/ }).click();
     await page.getByRole('button', { name: 'Give another browser access' }).click();
-    const dialog = page.getByRole('dialog');
+    // The key's dialog opens over the Access drawer.
+    const dialog = page.getByRole('dialog').last();
     await dialog.getByLabel('Name').fill('Laptop');
     await dialog.getByRole('button', { name: 'Create access link' }).click();
     accessLink = await dialog.getByLabel('Access link').inputValue();
@@ -120,7 +126,7 @@ describe.runIf(hasChromium)('Private inspector journey', () => {
   it('revoking the second browser’s key from the first: the second loses access and says so', async () => {
     const { page } = journey;
     await page.getByRole('button', { name: 'Revoke Laptop' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog').last();
     await expectText(page, 'Revoke this key?');
     await dialog.getByRole('button', { name: 'Revoke' }).click();
     await poll(() => page.getByRole('rowheader', { name: 'Laptop' }).count()).toBe(0);

@@ -82,14 +82,24 @@ describe.runIf(hasChromium)('Recognising, verifying and comparing webhooks', () 
     expect(await rows(page).nth(1).getByText('Redelivery', { exact: true }).count()).toBe(0);
   });
 
-  it('two picked requests show their header and body differences', async () => {
+  it('two picked requests show their header and body differences, named as the list shows them', async () => {
     const { page } = journey;
+    // Comparing is offered by a labelled button; only then do the rows get their checkboxes.
+    expect(await rows(page).getByRole('checkbox').count()).toBe(0);
+    await page.getByRole('button', { name: 'Compare', exact: true }).click();
+    await expectText(page, 'Tick two requests to compare them.', 1);
     await rows(page).nth(1).getByRole('checkbox').check();
-    await expectText(page, 'One request picked for comparison: pick another one in the list.', 1);
+    await expectText(page, 'Tick one more request to compare.', 1);
     await rows(page).first().getByRole('checkbox').check();
 
-    const comparison = page.getByRole('article', { name: /^Comparing request #\d+ with #\d+$/ });
+    const comparison = page.getByRole('article', { name: 'Comparing two requests' });
     await poll(() => comparison.count()).toBe(1);
+    const [older, newer] = await comparison.locator('.compare-names dd').allTextContents();
+    expect(older).toMatch(/^POST \/github · .+ · #\d+$/);
+    expect(newer).toMatch(/^POST \/github · .+ · #\d+$/);
+    // The ids are the ones the list shows.
+    const newestId = (await rows(page).first().textContent())?.match(/#(\d+)/)?.[1];
+    expect(newer?.endsWith(`#${newestId}`)).toBe(true);
     const retry = comparison
       .getByRole('region', { name: 'Header differences' })
       .locator('tr')
@@ -121,6 +131,7 @@ describe.runIf(hasChromium)('Recognising, verifying and comparing webhooks', () 
     await snap(page, 'recognise-details-light');
     await setTheme(page, 'dark');
     await snap(page, 'recognise-details-dark');
+    await page.getByRole('button', { name: 'Compare', exact: true }).click();
     await rows(page).nth(1).getByRole('checkbox').check();
     await rows(page).first().getByRole('checkbox').check();
     await snap(page, 'recognise-compare-dark');

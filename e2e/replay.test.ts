@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, startJourney, type Journey } from './harness.js';
-import { openInspector, poll, setTheme, snap } from './helpers.js';
+import { clipboardText, expectToast, openInspector, poll, setTheme, snap } from './helpers.js';
 
 interface Received {
   method: string;
@@ -108,6 +108,42 @@ describe.runIf(hasChromium)('Replay journey', () => {
     await poll(() => dialog.getByLabel('Status').textContent()).toBe('202');
     expect(target.received).toHaveLength(2);
     await snap(page, 'replay-dark');
+    expect(journey.pageErrors).toEqual([]);
+  });
+});
+
+describe.runIf(hasChromium)('Replay to your own machine, refused by a public instance', () => {
+  let journey: Journey;
+
+  beforeAll(async () => {
+    journey = await startJourney();
+  });
+  afterAll(async () => {
+    await journey?.close();
+  });
+
+  it('offers the same replay as a hookbay command, filled in, with Copy', async () => {
+    const { page, origin } = journey;
+    const webhookUrl = await openInspector(page, origin);
+    const captured = await fetch(`${webhookUrl}/billing`, { method: 'POST', body: BODY });
+    const { id } = (await captured.json()) as { id: number };
+    await poll(() => page.getByRole('region', { name: 'Request Body' }).count()).toBe(1);
+    // The id the command needs is in sight in the details.
+    expect(await page.getByTestId('event-id').textContent()).toBe(`#${id}`);
+
+    await page.getByRole('button', { name: 'Replay', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Replay request' });
+    await dialog.getByLabel('Target URL').fill('http://127.0.0.1:3000/webhooks');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await poll(() => dialog.getByRole('alert').textContent()).toContain('is refused');
+
+    const local = dialog.getByRole('region', { name: 'Replay from your machine' });
+    const command = `npx hookbay replay ${webhookUrl} ${id} --to http://127.0.0.1:3000/webhooks`;
+    expect(await local.getByTestId('local-replay-command').textContent()).toBe(command);
+    await local.getByRole('button', { name: 'Copy command' }).click();
+    await expectToast(page, 'Command copied to clipboard');
+    expect(await clipboardText(page)).toBe(command);
+    await snap(page, 'replay-refused-light');
     expect(journey.pageErrors).toEqual([]);
   });
 });

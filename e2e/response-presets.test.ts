@@ -19,9 +19,9 @@ describe.runIf(hasChromium)('URL check presets journey', () => {
     const webhookUrl = await openInspector(page, origin);
     // The other journeys look at the light theme; this one at the dark one.
     await setTheme(page, 'dark');
-    const panel = page.getByRole('region', { name: 'Response' });
-    await panel.getByRole('button', { name: 'Edit responses' }).click();
-    await panel.getByRole('button', { name: 'Presets' }).click();
+    await page.getByRole('button', { name: /^Response/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Response' });
+    await panel.getByRole('button', { name: 'Add a preset' }).click();
     await page.getByRole('button', { name: 'Slack url_verification' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Add rule' });
@@ -34,10 +34,13 @@ describe.runIf(hasChromium)('URL check presets journey', () => {
     await poll(() => preview.textContent()).toContain('{"challenge": "typed-in-the-preview"}');
     await snap(page, 'response-presets-preview-dark');
 
-    await dialog.getByRole('button', { name: 'Apply' }).click();
-    await poll(() => page.getByRole('dialog').count()).toBe(0);
-    await panel.getByRole('button', { name: 'Save' }).click();
+    // Saved in the same step: the rule answers from now on.
+    await dialog.getByRole('button', { name: 'Save rule' }).click();
     await expectToast(page, 'Responses saved. Sequences start again from the first answer.');
+    await poll(() => dialog.count()).toBe(0);
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Response/ }).textContent()).toBe('Response:POST * → 200');
 
     // What Slack sends when a request URL is entered in its Event Subscriptions settings.
     const response = await fetch(webhookUrl, {

@@ -7,6 +7,19 @@ import { expectToast, openInspector, poll, setTheme, snap } from './helpers.js';
 const answerStatuses = (page: Page) =>
   page.getByRole('list', { name: 'Requests' }).getByTestId('answer-status').allTextContents();
 const ruleItems = (page: Page) => page.getByRole('list', { name: 'Response rules' }).getByRole('listitem');
+/** The header's button: "Response" and what the webhook URL answers now. */
+const responseButton = (page: Page) => page.getByRole('button', { name: /^Response/ });
+const drawer = (page: Page) => page.getByRole('dialog', { name: 'Response' });
+
+async function openDrawer(page: Page): Promise<void> {
+  await responseButton(page).click();
+  await poll(() => drawer(page).isVisible()).toBe(true);
+}
+
+async function closeDrawer(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await poll(() => drawer(page).count()).toBe(0);
+}
 const infoValue = (page: Page, name: string) =>
   page
     .getByRole('region', { name: 'Request Info', exact: true })
@@ -30,17 +43,18 @@ describe.runIf(hasChromium)('Scripted responses journey', () => {
     const { page, origin } = journey;
     webhookUrl = await openInspector(page, origin);
 
-    const panel = page.getByRole('region', { name: 'Response' });
-    await poll(() => panel.getByText('Every request gets 200 {"ok":true,"id":…}').count()).toBe(1);
-    await panel.getByRole('button', { name: 'Edit responses' }).click();
-    await panel.getByRole('button', { name: 'Presets' }).click();
+    await poll(() => responseButton(page).textContent()).toBe('Response:default 200');
+    await openDrawer(page);
+    // A preset is saved as it is picked: there is no second step to forget.
+    await drawer(page).getByRole('button', { name: 'Add a preset' }).click();
     await page.getByRole('button', { name: 'Fail twice, then succeed' }).click();
+    await expectToast(page, 'Responses saved. Sequences start again from the first answer.');
     expect(await ruleItems(page).allTextContents()).toEqual([
       expect.stringContaining('500, 500, 200 then the last again'),
     ]);
-    await panel.getByRole('button', { name: 'Save' }).click();
-    await expectToast(page, 'Responses saved. Sequences start again from the first answer.');
-    await poll(() => panel.getByText('1 rule', { exact: true }).count()).toBe(1);
+    expect(await drawer(page).getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await closeDrawer(page);
+    await poll(() => responseButton(page).textContent()).toBe('Response:Every request → 500, 500, 200');
 
     const senders: number[] = [];
     for (const attempt of [1, 2, 3]) {
@@ -67,9 +81,11 @@ describe.runIf(hasChromium)('Scripted responses journey', () => {
 
   it('deleting the rule brings the default answer back', async () => {
     const { page } = journey;
+    await openDrawer(page);
     await page.getByRole('button', { name: 'Delete rule 1' }).click();
-    await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Responses saved. Sequences start again from the first answer.');
+    await closeDrawer(page);
+    await poll(() => responseButton(page).textContent()).toBe('Response:default 200');
     const response = await fetch(webhookUrl, { method: 'POST', body: 'plain' });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, id: expect.any(Number) });
@@ -78,19 +94,25 @@ describe.runIf(hasChromium)('Scripted responses journey', () => {
 
   it('looks right in both themes, without page errors', async () => {
     const { page } = journey;
-    const panel = page.getByRole('region', { name: 'Response' });
-    await panel.getByRole('button', { name: 'Presets' }).click();
+    await openDrawer(page);
+    await drawer(page).getByRole('button', { name: 'Add a preset' }).click();
     await page.getByRole('button', { name: '429 with Retry-After' }).click();
-    await panel.getByRole('button', { name: 'Presets' }).click();
+    await poll(() => ruleItems(page).count()).toBe(1);
+    await drawer(page).getByRole('button', { name: 'Add a preset' }).click();
     await page.getByRole('button', { name: 'Slow answer (5 s)' }).click();
+    await poll(() => ruleItems(page).count()).toBe(2);
+    await closeDrawer(page);
+    await poll(() => responseButton(page).textContent()).toBe('Response:Every request → 429 +1 more rule');
     for (const theme of ['light', 'dark'] as const) {
       await setTheme(page, theme);
+      await openDrawer(page);
       await snap(page, `responses-${theme}`);
       await page.getByRole('button', { name: 'Edit rule 1' }).click();
       await poll(() => page.getByRole('dialog', { name: 'Edit rule 1' }).count()).toBe(1);
       await snap(page, `responses-editor-${theme}`);
       await page.getByRole('button', { name: 'Cancel' }).click();
-      await poll(() => page.getByRole('dialog').count()).toBe(0);
+      await poll(() => page.getByRole('dialog', { name: 'Edit rule 1' }).count()).toBe(0);
+      await closeDrawer(page);
     }
     await setTheme(page, 'light');
     expect(journey.pageErrors).toEqual([]);

@@ -50,8 +50,11 @@ describe.runIf(hasChromium)('Webhook Inspector search journey', () => {
     await poll(() => listedPaths(page)).toEqual(['/invoices/2', '/invoices']);
     expect(await requestCount(page)).toBe('2 of 4');
     await searchBox(page).fill('nothing like this');
-    await poll(() => page.getByText('No requests match the search', { exact: true }).count()).toBe(1);
+    // Said in the list and in the details, which do not claim to wait for a first request.
+    await poll(() => page.getByText('No request matches the search', { exact: true }).count()).toBe(2);
+    expect(await page.getByText('Webhook Inspector is waiting', { exact: true }).count()).toBe(0);
     expect(await requestCount(page)).toBe('0 of 4');
+    expect(await page.getByRole('button', { name: 'Clear search' }).count()).toBe(2);
   });
 
   it('Escape empties the search and the whole list is back', async () => {

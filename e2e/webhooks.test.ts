@@ -190,7 +190,11 @@ describe.runIf(hasChromium)('Webhook Inspector journey', () => {
       expect.stringContaining('/ping'),
       expect.stringContaining('/orders?x=1'),
     ]);
-    expect(await shared.getByLabel('Your webhook URL').inputValue()).toBe(webhookUrl);
+    // Someone else's URL, said so, without the owner's controls.
+    expect(await shared.getByLabel('Shared webhook URL').inputValue()).toBe(webhookUrl);
+    expect(await shared.getByLabel('Your webhook URL').count()).toBe(0);
+    expect(await shared.getByRole('button', { name: 'Clear all' }).count()).toBe(0);
+    expect(await shared.getByRole('button', { name: /^Access/ }).count()).toBe(0);
     await expectText(
       shared,
       'You are viewing a shared session: requests sent to this URL show up here for everyone with the link.',

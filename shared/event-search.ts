@@ -20,6 +20,11 @@ export interface EventsCount {
   matching: number;
   /** All visible events of the session. */
   total: number;
+  /**
+   * The newest visible event id when counted (0 when none): a client adding live events to the
+   * counts adds only those above it, so none is counted twice.
+   */
+  newestId: number;
 }
 
 export const SEARCH_TEXT_MAX = 200;

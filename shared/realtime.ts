@@ -1,5 +1,5 @@
 /** Realtime event names and payloads shared by the server and the browser. */
-import type { CaptureResponse, WebhookEvent } from './webhooks.js';
+import type { CaptureResponse, ForwardResult, WebhookEvent } from './webhooks.js';
 
 export const JOIN_USER_ROOM = 'join-user-room';
 export const WEBHOOK_REQUEST = 'webhook-request';
@@ -7,9 +7,32 @@ export const URL_CLICK = 'url-click';
 /** A stored event's answer was settled later (a `--respond` forwarder answered, failed or was too slow). */
 export const WEBHOOK_RESPONSE = 'webhook-response';
 
+/** The forwarders (`hookbay forward`) connected to the session changed: how many there are now, on every instance. */
+export const FORWARDERS_CHANGED = 'forwarders-changed';
+/** A forwarder reported what its target answered for one stored event. */
+export const WEBHOOK_FORWARDED = 'webhook-forwarded';
+/** The session's requests were cleared ("Clear all"): every event up to `upTo` is gone. */
+export const WEBHOOKS_CLEARED = 'webhooks-cleared';
+
 export interface WebhookResponsePayload {
   id: number;
   response: CaptureResponse;
+}
+
+/** Forwarders connected to a session: all of them, and those that answer the sender (`--respond`). */
+export interface ForwardersPayload {
+  count: number;
+  responding: number;
+}
+
+export interface WebhookForwardedPayload {
+  id: number;
+  forwarded: ForwardResult;
+}
+
+export interface WebhooksClearedPayload {
+  /** The newest event id the clear covered; events with a higher id came later and stay. */
+  upTo: number;
 }
 
 export interface UrlClickPayload {
@@ -21,6 +44,9 @@ export interface ServerToClientEvents {
   [WEBHOOK_REQUEST]: (event: WebhookEvent) => void;
   [URL_CLICK]: (payload: UrlClickPayload) => void;
   [WEBHOOK_RESPONSE]: (payload: WebhookResponsePayload) => void;
+  [FORWARDERS_CHANGED]: (payload: ForwardersPayload) => void;
+  [WEBHOOK_FORWARDED]: (payload: WebhookForwardedPayload) => void;
+  [WEBHOOKS_CLEARED]: (payload: WebhooksClearedPayload) => void;
 }
 
 export interface JoinAck {

@@ -25,6 +25,12 @@ export interface CaptureResponse {
   rule?: number;
 }
 
+/**
+ * What a forwarder (`hookbay forward`) reported of sending an event to its target: the target's
+ * status, or why there was none (refused, timed out), with the milliseconds it took.
+ */
+export type ForwardResult = { status: number; ms: number } | { error: string; ms: number };
+
 export interface WebhookEvent {
   id: number;
   method: string;
@@ -60,6 +66,11 @@ export interface WebhookEvent {
    */
   previousId: number | null;
   response: CaptureResponse;
+  /**
+   * The last forwarder's report for this event; null when none reported. Absent from objects
+   * made before forwarders reported (and so, to clients, the same as null).
+   */
+  forwarded?: ForwardResult | null;
 }
 
 /** Bodies larger than this are sent to the browser cut; the whole body is downloadable. */

@@ -314,7 +314,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await app.register(forwardingRoutes, {
     repo: webhooksRepo,
+    webhooks,
     hub: streamHub,
+    publisher,
     responders,
     access: accessChecks,
     keepAliveMs: config.streamKeepAliveMs,

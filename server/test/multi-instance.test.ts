@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { URL_CLICK, WEBHOOK_REQUEST } from '../../shared/realtime.js';
+import { URL_CLICK, WEBHOOK_REQUEST, WEBHOOKS_CLEARED } from '../../shared/realtime.js';
 import { SESSION_COOKIE, type SessionUser } from '../../shared/sessions.js';
 import type { ShortUrl, UrlAnalytics } from '../../shared/links.js';
 import type { WebhookEvent } from '../../shared/webhooks.js';
@@ -172,6 +172,28 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)(
       const live = nextEvent(again, WEBHOOK_REQUEST);
       const liveId = await capture(b, user, '/live-again');
       expect((await live).id).toBe(liveId);
+    });
+
+    it('"Clear all" on one instance empties the list on the others and reaches the owner’s sockets there', async () => {
+      const user = await startSession(a);
+      const other = await startSession(a);
+      await capture(a, user, '/one');
+      const newest = await capture(b, user, '/two');
+      const kept = await capture(c, other, '/other-session');
+      const onB = await connect(b, user);
+      const onC = await connect(c, user);
+      const toldB = nextEvent(onB, WEBHOOKS_CLEARED);
+      const toldC = nextEvent(onC, WEBHOOKS_CLEARED);
+      const cleared = await call(a.origin, '/api/events', { method: 'DELETE', user });
+      expect(await json(cleared)).toEqual({ ok: true, deleted: 2, upTo: newest });
+      expect(await toldB).toEqual({ upTo: newest });
+      expect(await toldC).toEqual({ upTo: newest });
+      expect(await listEvents(b, user)).toEqual([]);
+      expect(await listEvents(c, user)).toEqual([]);
+      expect((await listEvents(b, other)).map((event) => event.id)).toEqual([kept]);
+      // The next request shows up as usual, wherever it lands.
+      const next = await capture(c, user, '/after');
+      expect((await listEvents(a, user)).map((event) => event.id)).toEqual([next]);
     });
 
     it('a click on one instance is counted in the analytics on another and pushed to the owner’s socket on a third', async () => {

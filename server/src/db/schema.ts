@@ -44,6 +44,8 @@ export interface WebhookEventsTable {
    * before it; those are measured from the row where sizes are summed.
    */
   stored_bytes: number | null;
+  /** JSON of the last forwarder's report (`{status, ms}` or `{error, ms}`); null until one reports (migration 016). */
+  forwarded: string | null;
 }
 
 export interface ShortLinksTable {

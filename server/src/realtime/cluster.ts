@@ -32,6 +32,8 @@ export interface HeldStreams {
   instanceId: string;
   streamed: string[];
   responding: string[];
+  /** Per session, its forwarders on that instance (absent from instances that do not count them). */
+  forwarders?: Record<string, { count: number; responding: number }>;
 }
 
 /** A `--respond` forwarder's answer for a waiting capture: the target's reply, or why there is none. */

@@ -16,6 +16,7 @@ import { responseRuleMigration } from './012_response_rule.js';
 import { sessionStorageMigration } from './013_session_storage.js';
 import { rateLimitsMigration } from './014_rate_limits.js';
 import { keysAndPrivacyMigration } from './015_keys_and_privacy.js';
+import { forwardResultMigration } from './016_forward_result.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '001_sessions': sessionsMigration,
@@ -33,4 +34,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '013_session_storage': sessionStorageMigration,
   '014_rate_limits': rateLimitsMigration,
   '015_keys_and_privacy': keysAndPrivacyMigration,
+  '016_forward_result': forwardResultMigration,
 };

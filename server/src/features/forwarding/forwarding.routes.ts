@@ -1,21 +1,27 @@
 /**
- * The event stream (`GET /api/stream`), the way back for `--respond` answers, and the `hookbay`
- * command itself (`GET /cli/hookbay.mjs`, the file `npm run build` makes). The stream answer is
- * written by hand on the raw response (hijacked), since it stays open; the server ends every
- * stream when it shuts down.
+ * The event stream (`GET /api/stream`), the way back for `--respond` answers and for plain
+ * forwarders' reports, how many forwarders a session has (`GET /api/forwarders`, and
+ * `forwarders-changed` to its browsers whenever one connects or goes), and the `hookbay` command
+ * itself (`GET /cli/hookbay.mjs`, the file `npm run build` makes). The stream answer is written by
+ * hand on the raw response (hijacked), since it stays open; the server ends every stream when it
+ * shuts down.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { FORWARDERS_CHANGED } from '../../../../shared/realtime.js';
+import type { SessionUser } from '../../../../shared/sessions.js';
 import { base64JsonLimit } from '../../http/body-limits.js';
 import { identityStillHolds, keyIdOfIdentity, requireUser } from '../../http/identity.js';
 import type { AccessChecks } from '../access/access.service.js';
 import { NotFoundError } from '../../http/errors.js';
 import { PACKAGE_ROOT } from '../../package-root.js';
 import { parseInput } from '../../http/validation.js';
+import type { Publisher } from '../../realtime/publisher.js';
 import { toWebhookEvent } from '../webhooks/event-view.js';
 import type { WebhooksRepo } from '../webhooks/webhooks.repo.js';
+import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import { startEventStream, type EventStream } from './event-stream.js';
 import type { Responders } from './responders.js';
 import type { StreamHub } from './stream-hub.js';
@@ -60,11 +66,25 @@ export const forwardedAnswerSchema = z.union([
   z.object({ error: z.string().min(1).max(2000) }),
 ]);
 
+const MAX_REPORTED_MS = 24 * 60 * 60 * 1000;
+const reportedMs = z.number().int().min(0).max(MAX_REPORTED_MS);
+
+/** What a plain forwarder reports after sending an event on: the target's status, or why there was none. */
+export const forwardResultSchema = z.union(
+  [
+    z.object({ status: z.number().int().min(100).max(999), ms: reportedMs }).strict(),
+    z.object({ error: z.string().min(1).max(2000), ms: reportedMs }).strict(),
+  ],
+  { error: 'Send {"status": 200, "ms": 12} or {"error": "connect ECONNREFUSED", "ms": 3}.' },
+);
+
 export async function forwardingRoutes(
   app: FastifyInstance,
   options: {
     repo: WebhooksRepo;
+    webhooks: WebhooksService;
     hub: StreamHub;
+    publisher: Publisher;
     responders: Responders;
     access: AccessChecks;
     keepAliveMs: number;
@@ -75,6 +95,12 @@ export async function forwardingRoutes(
   const readCli = cliFileReader();
 
   app.addHook('preClose', async () => options.hub.close());
+
+  /** Tells the user's browsers how many forwarders their session has now. */
+  const announceForwarders = (user: SessionUser) =>
+    options.publisher.toUser(user.id, FORWARDERS_CHANGED, options.hub.forwarders(user.sessionId));
+
+  app.get('/api/forwarders', async (request) => options.hub.forwarders(requireUser(request).sessionId));
 
   // No automatic HEAD route: it would hold a stream open to send nothing.
   app.get('/api/stream', { exposeHeadRoute: false }, async (request, reply) => {
@@ -88,10 +114,15 @@ export async function forwardingRoutes(
     const cursor = after ?? (await options.repo.listVisible(user.sessionId, { limit: 1 }))[0]?.id ?? 0;
     const raw = reply.raw;
     let stream: EventStream | null = null;
-    let removeStream = () => {};
-    raw.on('close', () => removeStream());
+    let removeStream = async () => {};
+    // Once it is live, the browsers are told when the forwarder comes and when it goes.
+    let isLive = false;
+    raw.on('close', () => {
+      void removeStream().then(() => isLive && announceForwarders(user));
+    });
     reply.hijack();
     removeStream = await options.hub.open(user.sessionId, {
+      isForwarder: true,
       responding: respond === '1',
       keyId: keyIdOfIdentity(request.identity),
       poke: () => stream?.poke(),
@@ -100,12 +131,12 @@ export async function forwardingRoutes(
     // A key revoked (or privacy turned on) while the stream was being registered closed only the
     // streams registered by then: this one checks for itself.
     if (!raw.destroyed && !(await identityStillHolds(request.identity, options.access))) {
-      removeStream();
+      void removeStream();
       raw.writeHead(401, { 'content-type': 'application/json; charset=utf-8' });
       raw.end(JSON.stringify({ error: ACCESS_ENDED_MESSAGE }));
       return;
     }
-    if (raw.destroyed) return removeStream();
+    if (raw.destroyed) return void removeStream();
     // Sent once the other instances know of this stream, so a capture after this point reaches it.
     raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -113,6 +144,8 @@ export async function forwardingRoutes(
       'x-accel-buffering': 'no',
     });
     raw.flushHeaders();
+    isLive = true;
+    announceForwarders(user);
     stream = startEventStream(raw, {
       readAfter: async (from, limit) =>
         (await options.repo.listVisibleAfter(user.sessionId, from, limit)).map((row) => toWebhookEvent(row)),
@@ -132,6 +165,13 @@ export async function forwardingRoutes(
       throw new NotFoundError('This request does not exist or was deleted.');
     }
     options.responders.deliver(id, answer);
+    return { ok: true };
+  });
+
+  app.post('/api/events/:id/forwarded', async (request) => {
+    const user = requireUser(request);
+    const { id } = parseInput(eventIdSchema, request.params);
+    await options.webhooks.recordForwarded(user, id, parseInput(forwardResultSchema, request.body));
     return { ok: true };
   });
 

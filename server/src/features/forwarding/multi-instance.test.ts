@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WEBHOOK_RESPONSE } from '../../../../shared/realtime.js';
+import { FORWARDERS_CHANGED, WEBHOOK_RESPONSE } from '../../../../shared/realtime.js';
 import type { WebhookEvent } from '../../../../shared/webhooks.js';
 import { buildApp } from '../../app.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL, freshPostgresUrl, testConfig } from '../../../test/app.js';
@@ -88,5 +88,26 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('streams and forwarders acro
     expect(listed[0]?.response).toEqual({ status: 207, source: 'forwarder' });
     expect(await told).toEqual({ id: listed[0]?.id, response: { status: 207, source: 'forwarder' } });
     socket.close();
+  });
+
+  it("a forwarder on B is counted by A, and the owner's page on A hears when it comes and goes", async () => {
+    const user = await createSession(a);
+    const socket = await connectSocket(originA, user.sessionId);
+    try {
+      let told = nextEvent(socket, FORWARDERS_CHANGED);
+      const stream = await openStream(originB, { sessionId: user.sessionId, query: { respond: '1' } });
+      streams.push(stream);
+      expect(await told).toEqual({ count: 1, responding: 1 });
+      const counted = await a.inject({ method: 'GET', url: '/api/forwarders', headers: asUser(user) });
+      expect(counted.json()).toEqual({ count: 1, responding: 1 });
+
+      told = nextEvent(socket, FORWARDERS_CHANGED);
+      stream.close();
+      expect(await told).toEqual({ count: 0, responding: 0 });
+      const after = await a.inject({ method: 'GET', url: '/api/forwarders', headers: asUser(user) });
+      expect(after.json()).toEqual({ count: 0, responding: 0 });
+    } finally {
+      socket.close();
+    }
   });
 });

@@ -24,8 +24,11 @@ function fakeCluster() {
   };
 }
 
-function localStream(responding = false) {
-  const stream = { responding, pokes: 0, closed: false } as LocalStream & { pokes: number; closed: boolean };
+function localStream(responding = false, isForwarder = true) {
+  const stream = { responding, isForwarder, pokes: 0, closed: false } as LocalStream & {
+    pokes: number;
+    closed: boolean;
+  };
   stream.poke = () => stream.pokes++;
   stream.close = () => (stream.closed = true);
   return stream;
@@ -76,6 +79,49 @@ describe('stream hub', () => {
     expect(hub.hasResponder('s1')).toBe(true);
     now += 2_000;
     expect(hub.hasResponder('s1')).toBe(false);
+    hub.close();
+  });
+
+  it('counts the forwarders of a session here and on the other instances, but not its waits', async () => {
+    const { cluster, sent, fromOther } = fakeCluster();
+    const hub = createStreamHub(cluster);
+    const removePlain = await hub.open('s1', localStream(false));
+    await hub.open('s1', localStream(true));
+    await hub.open('s1', localStream(false, false)); // a wait
+    expect(hub.forwarders('s1')).toEqual({ count: 2, responding: 1 });
+    expect(sent.announced.at(-1)?.forwarders).toEqual({ s1: { count: 2, responding: 1 } });
+
+    fromOther({
+      instanceId: 'b',
+      streamed: ['s1', 's2'],
+      responding: [],
+      forwarders: { s1: { count: 3, responding: 0 }, s2: { count: 1, responding: 0 } },
+    });
+    // An instance that does not count them has one forwarder per streamed session.
+    fromOther({ instanceId: 'c', streamed: ['s1'], responding: ['s1'] });
+    expect(hub.forwarders('s1')).toEqual({ count: 6, responding: 2 });
+    expect(hub.forwarders('s2')).toEqual({ count: 1, responding: 0 });
+    expect(hub.forwarders('nobody')).toEqual({ count: 0, responding: 0 });
+
+    await removePlain();
+    await removePlain(); // a second removal changes nothing
+    expect(hub.forwarders('s1')).toEqual({ count: 5, responding: 2 });
+    hub.close();
+  });
+
+  it("forgets a crashed instance's forwarders when its announcement expires", () => {
+    const { cluster, fromOther } = fakeCluster();
+    let now = 1_000_000;
+    const hub = createStreamHub(cluster, () => now);
+    fromOther({
+      instanceId: 'b',
+      streamed: ['s1'],
+      responding: [],
+      forwarders: { s1: { count: 2, responding: 0 } },
+    });
+    expect(hub.forwarders('s1')).toEqual({ count: 2, responding: 0 });
+    now += 31_000;
+    expect(hub.forwarders('s1')).toEqual({ count: 0, responding: 0 });
     hub.close();
   });
 });

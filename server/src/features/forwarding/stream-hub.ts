@@ -4,29 +4,33 @@
  * REFRESH_MS while it has streams; another instance's list expires EXPIRY_MS after its last
  * announcement, so a crashed instance's streams stop drawing pokes and its `--respond` forwarders
  * stop holding captures. A capture for a session nobody streams costs one map lookup, no message.
+ * The announcements also count each session's forwarders, so any instance can say how many are
+ * connected to a session (the inspector shows it).
  */
 import { randomUUID } from 'node:crypto';
+import type { ForwardersPayload } from '../../../../shared/realtime.js';
 import type { Cluster, HeldStreams } from '../../realtime/cluster.js';
 
 export interface LocalStream {
   /** True when the client answers the events it gets (`hookbay forward --respond`). */
   responding: boolean;
+  /** True for a forwarder's stream (`GET /api/stream`); waits register here too, and are not counted. */
+  isForwarder?: boolean;
   /** The key the stream was opened with; null when the session id alone opened it. */
   keyId: string | null;
   /** A new event of the stream's session may be stored: read again. */
   poke(): void;
   /** Ends the stream (server shutdown, or the access it was opened with ended). */
   close(): void;
-  /** A wait's hold on the session's captures rather than a client's stream; not counted as open. */
-  isWait?: boolean;
 }
 
 export interface StreamHub {
   /**
    * Registers a stream. Resolves once the other instances know of it (or after the announce
-   * timeout), so a capture they take afterwards pokes it; the answer removes it again.
+   * timeout), so a capture they take afterwards pokes it; the answer removes it again, and
+   * resolves once the others know it is gone.
    */
-  open(sessionId: string, stream: LocalStream): Promise<() => void>;
+  open(sessionId: string, stream: LocalStream): Promise<() => Promise<void>>;
   /** A new event of the session was stored: its streams here and on the other instances read again. */
   stored(sessionId: string): void;
   /** Ends this instance's streams of the session opened with key `keyId` (null: by the session id alone). */
@@ -35,6 +39,8 @@ export interface StreamHub {
   hasResponder(sessionId: string): boolean;
   /** Clients' event streams open on this instance (metrics). */
   openCount(): number;
+  /** The forwarders streaming this session now, on every instance. */
+  forwarders(sessionId: string): ForwardersPayload;
   /** Ends every stream on this instance and stops announcing. */
   close(): void;
 }
@@ -45,7 +51,20 @@ const EXPIRY_MS = 3 * REFRESH_MS;
 interface RemoteStreams {
   streamed: Set<string>;
   responding: Set<string>;
+  forwarders: Map<string, ForwardersPayload>;
   expiresAt: number;
+}
+
+/** An instance that announces no counts (an older version) has one forwarder per streamed session. */
+function forwardersOf(held: HeldStreams): Map<string, ForwardersPayload> {
+  if (held.forwarders) return new Map(Object.entries(held.forwarders));
+  const responding = new Set(held.responding);
+  return new Map(
+    held.streamed.map((sessionId) => [
+      sessionId,
+      { count: 1, responding: responding.has(sessionId) ? 1 : 0 },
+    ]),
+  );
 }
 
 export function createStreamHub(cluster: Cluster, now: () => number = Date.now): StreamHub {
@@ -53,21 +72,37 @@ export function createStreamHub(cluster: Cluster, now: () => number = Date.now):
   const local = new Map<string, Set<LocalStream>>();
   const remote = new Map<string, RemoteStreams>();
 
+  function localForwarders(sessionId: string): ForwardersPayload {
+    const forwarders = [...(local.get(sessionId) ?? [])].filter((stream) => stream.isForwarder);
+    return {
+      count: forwarders.length,
+      responding: forwarders.filter((stream) => stream.responding).length,
+    };
+  }
+
   function held(): HeldStreams {
     const responding = [...local].filter(([, streams]) => [...streams].some((stream) => stream.responding));
+    const forwarders: Record<string, ForwardersPayload> = {};
+    for (const sessionId of local.keys()) {
+      const counted = localForwarders(sessionId);
+      if (counted.count > 0) forwarders[sessionId] = counted;
+    }
     return {
       instanceId,
       streamed: [...local.keys()],
       responding: responding.map(([sessionId]) => sessionId),
+      forwarders,
     };
   }
 
+  /** The other instances' announcements that have not expired. */
+  function liveRemotes(): RemoteStreams[] {
+    for (const [id, streams] of remote) if (streams.expiresAt < now()) remote.delete(id);
+    return [...remote.values()];
+  }
+
   function isHeldElsewhere(pick: (streams: RemoteStreams) => Set<string>, sessionId: string): boolean {
-    for (const [id, streams] of remote) {
-      if (streams.expiresAt < now()) remote.delete(id);
-      else if (pick(streams).has(sessionId)) return true;
-    }
-    return false;
+    return liveRemotes().some((streams) => pick(streams).has(sessionId));
   }
 
   function pokeLocal(sessionId: string): void {
@@ -83,6 +118,7 @@ export function createStreamHub(cluster: Cluster, now: () => number = Date.now):
     remote.set(announced.instanceId, {
       streamed: new Set(announced.streamed),
       responding: new Set(announced.responding),
+      forwarders: forwardersOf(announced),
       expiresAt: now() + EXPIRY_MS,
     });
   });
@@ -99,10 +135,10 @@ export function createStreamHub(cluster: Cluster, now: () => number = Date.now):
       local.set(sessionId, streams);
       streams.add(stream);
       await cluster.announceStreams(held());
-      return () => {
-        streams.delete(stream);
-        if (streams.size === 0) local.delete(sessionId);
-        void cluster.announceStreams(held());
+      return async () => {
+        if (!streams.delete(stream)) return;
+        if (streams.size === 0 && local.get(sessionId) === streams) local.delete(sessionId);
+        await cluster.announceStreams(held());
       };
     },
     stored(sessionId) {
@@ -118,8 +154,18 @@ export function createStreamHub(cluster: Cluster, now: () => number = Date.now):
     },
     openCount() {
       let count = 0;
-      for (const streams of local.values()) for (const stream of streams) if (!stream.isWait) count += 1;
+      for (const streams of local.values()) for (const stream of streams) if (stream.isForwarder) count += 1;
       return count;
+    },
+    forwarders(sessionId) {
+      const total = localForwarders(sessionId);
+      for (const streams of liveRemotes()) {
+        const counted = streams.forwarders.get(sessionId);
+        if (!counted) continue;
+        total.count += counted.count;
+        total.responding += counted.responding;
+      }
+      return total;
     },
     close() {
       clearInterval(refresh);

@@ -9,6 +9,9 @@ import {
   URL_CLICK,
   WEBHOOK_REQUEST,
   WEBHOOK_RESPONSE,
+  WEBHOOK_FORWARDED,
+  WEBHOOKS_CLEARED,
+  FORWARDERS_CHANGED,
   type ServerToClientEvents,
 } from '../../../../shared/realtime.js';
 import type { WriteObserver } from '../../db/batcher.js';
@@ -52,6 +55,9 @@ const REALTIME_EVENTS: Record<keyof ServerToClientEvents, string> = {
   [WEBHOOK_REQUEST]: WEBHOOK_REQUEST,
   [URL_CLICK]: URL_CLICK,
   [WEBHOOK_RESPONSE]: WEBHOOK_RESPONSE,
+  [WEBHOOK_FORWARDED]: WEBHOOK_FORWARDED,
+  [WEBHOOKS_CLEARED]: WEBHOOKS_CLEARED,
+  [FORWARDERS_CHANGED]: FORWARDERS_CHANGED,
 };
 
 /** What the gauges read when scraped. */

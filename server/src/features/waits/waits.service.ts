@@ -155,7 +155,6 @@ export function createWaitsService(deps: {
         close: () => {
           for (const waiter of [...watch.waiters]) waiter.finish('closed');
         },
-        isWait: true,
       })
       .then((leave) => {
         watch.leaveHub = leave;

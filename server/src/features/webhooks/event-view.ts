@@ -8,6 +8,7 @@ import {
   EVENT_BODY_PREVIEW_BYTES,
   RESPONSE_SOURCES,
   type CaptureResponse,
+  type ForwardResult,
   type ResponseSource,
   type HeaderMap,
   type QueryMap,
@@ -119,6 +120,11 @@ function responseOf(row: EventRow): CaptureResponse {
   return row.response_rule === null ? answered : { ...answered, rule: row.response_rule };
 }
 
+function forwardedOf(row: EventRow): ForwardResult | null {
+  // Written by the repo from a checked report, always one of the two shapes.
+  return row.forwarded ? (JSON.parse(row.forwarded) as ForwardResult) : null;
+}
+
 /** `rawHeaders` may be passed by a caller that has them already, to skip parsing the stored JSON. */
 export function toWebhookEvent(row: EventRow, rawHeaders = parseRawHeaders(row.raw_headers)): WebhookEvent {
   const bodyCut = row.body.length > EVENT_BODY_PREVIEW_BYTES;
@@ -147,5 +153,6 @@ export function toWebhookEvent(row: EventRow, rawHeaders = parseRawHeaders(row.r
     isDeleted: row.is_deleted === 1,
     previousId: row.previous_id,
     response: responseOf(row),
+    forwarded: forwardedOf(row),
   };
 }

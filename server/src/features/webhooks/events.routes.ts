@@ -51,6 +51,16 @@ export async function eventsRoutes(
       .send(Readable.from(exportChunks(format, rows, captureUrl)));
   });
 
+  app.delete('/api/events', async (request) => {
+    const user = requireUser(request);
+    return { ok: true, ...(await options.webhooks.clear(user)) };
+  });
+
+  app.post('/api/events/:id/restore', async (request) => {
+    const user = requireUser(request);
+    return options.webhooks.restore(user, parseInput(eventIdSchema, request.params).id);
+  });
+
   app.delete('/api/events/:id', async (request) => {
     const user = requireUser(request);
     await options.webhooks.hide(user, parseInput(eventIdSchema, request.params).id);

@@ -3,7 +3,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { sqliteHandleOf } from '../../db/connection.js';
 import type { DatabaseSchema, WebhookEventsTable } from '../../db/schema.js';
 import type { EventsCount } from '../../../../shared/event-search.js';
-import type { CaptureResponse, EventsPageQuery } from '../../../../shared/webhooks.js';
+import type { CaptureResponse, EventsPageQuery, ForwardResult } from '../../../../shared/webhooks.js';
 import { filterCondition, registerSqliteSearch, runSearch, type SearchFilter } from './event-search.js';
 import {
   deleteCapturedBefore,
@@ -30,8 +30,11 @@ export interface CapturedRequest {
 }
 
 export type EventRow = Selectable<WebhookEventsTable>;
-/** The repo fills in `previous_id` itself, under the session's lock. */
-export type NewEventRow = Omit<EventRow, 'id' | 'previous_id'>;
+/**
+ * The repo fills in `previous_id` itself, under the session's lock; `forwarded` starts null and
+ * is left out of the insert.
+ */
+export type NewEventRow = Omit<EventRow, 'id' | 'previous_id' | 'forwarded'>;
 export type EventsPage = Required<Pick<EventsPageQuery, 'limit'>> &
   EventsPageQuery & { filter?: SearchFilter };
 
@@ -55,6 +58,15 @@ export interface WebhooksRepo {
   findVisible(sessionId: string, id: number): Promise<EventRow | null>;
   /** Marks the event deleted; false when the session has no such visible event. */
   hide(sessionId: string, id: number): Promise<boolean>;
+  /** Shows a deleted event again; false when the session has no such deleted event (or it was pruned). */
+  restore(sessionId: string, id: number): Promise<boolean>;
+  /**
+   * Marks every visible event of the session up to its newest one deleted. Returns how many, and
+   * the newest id covered (0 when there was none); events stored meanwhile with a higher id stay.
+   */
+  hideAll(sessionId: string): Promise<{ hidden: number; upTo: number }>;
+  /** Records a forwarder's report on a visible event; false when the session has no such visible event. */
+  setForwarded(sessionId: string, id: number, result: ForwardResult): Promise<boolean>;
   /**
    * Deletes the session's oldest events until it holds at most `limits.keep` events and
    * `limits.maxBytes` stored bytes, keeping its newest event whatever its size; returns how many it deleted.
@@ -315,6 +327,7 @@ export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
         return visibleOf(sessionId)
           .select([
             sql<number>`count(*)`.as('total'),
+            sql<number | null>`max(id)`.as('newest'),
             (condition
               ? sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`
               : sql<number>`count(*)`
@@ -322,7 +335,11 @@ export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
           ])
           .executeTakeFirstOrThrow();
       });
-      return { matching: Number(counts.matching), total: Number(counts.total) };
+      return {
+        matching: Number(counts.matching),
+        total: Number(counts.total),
+        newestId: Number(counts.newest ?? 0),
+      };
     },
     async findVisible(sessionId, id) {
       const row = await db
@@ -343,6 +360,41 @@ export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
         .where('is_deleted', '=', 0)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+    async restore(sessionId, id) {
+      const result = await db
+        .updateTable('webhook_events')
+        .set({ is_deleted: 0 })
+        .where('session_id', '=', sessionId)
+        .where('id', '=', id)
+        .where('is_deleted', '=', 1)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async hideAll(sessionId) {
+      const newest = await visibleOf(sessionId)
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst();
+      const upTo = Number(newest?.id ?? 0);
+      if (upTo === 0) return { hidden: 0, upTo };
+      const result = await db
+        .updateTable('webhook_events')
+        .set({ is_deleted: 1 })
+        .where('session_id', '=', sessionId)
+        .where(sql<boolean>`is_deleted = 0`)
+        .where('id', '<=', upTo)
+        .executeTakeFirst();
+      return { hidden: Number(result.numUpdatedRows), upTo };
+    },
+    async setForwarded(sessionId, id, result) {
+      const updated = await db
+        .updateTable('webhook_events')
+        .set({ forwarded: JSON.stringify(result) })
+        .where('session_id', '=', sessionId)
+        .where('id', '=', id)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) > 0;
     },
     prune: (sessionId, limits) => pruneSession(db, sessionId, limits),
     sessionsOverLimits: (limits) => sessionsOverLimits(db, limits),

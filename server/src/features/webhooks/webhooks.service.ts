@@ -1,9 +1,9 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { WEBHOOK_REQUEST } from '../../../../shared/realtime.js';
+import { WEBHOOK_FORWARDED, WEBHOOK_REQUEST, WEBHOOKS_CLEARED } from '../../../../shared/realtime.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import type { EventsCount } from '../../../../shared/event-search.js';
-import type { WebhookEvent } from '../../../../shared/webhooks.js';
+import type { ForwardResult, WebhookEvent } from '../../../../shared/webhooks.js';
 import { createBatcher, type WriteObserver } from '../../db/batcher.js';
 import { HttpError, NotFoundError } from '../../http/errors.js';
 import type { Publisher } from '../../realtime/publisher.js';
@@ -31,6 +31,15 @@ export interface WebhooksService {
   matchingRows(user: SessionUser, filter: SearchFilter): AsyncIterable<EventRow>;
   /** Hides the event; NotFoundError when the user has no such event. */
   hide(user: SessionUser, id: number): Promise<void>;
+  /** Shows a hidden event again and returns it; NotFoundError when the user has no such deleted event. */
+  restore(user: SessionUser, id: number): Promise<WebhookEvent>;
+  /**
+   * Hides every visible event of the user ("Clear all") and tells their browsers, on every
+   * instance, up to which id the list is now empty. Answers how many were hidden.
+   */
+  clear(user: SessionUser): Promise<{ deleted: number; upTo: number }>;
+  /** Records a forwarder's report on the event and tells the owner's browsers; NotFoundError when there is no such visible event. */
+  recordForwarded(user: SessionUser, id: number, result: ForwardResult): Promise<void>;
   /** The stored body bytes, with the content encoding undone when `decoded` is set. */
   body(user: SessionUser, id: number, decoded: boolean): Promise<Buffer>;
   /** The event as stored (raw headers, whole body); NotFoundError when the user has no such event. */
@@ -179,7 +188,10 @@ export function createWebhooksService(deps: {
       const row = toEventRow(request);
       const { id, previousId } = await writer.add(row);
       touched.add(request.sessionId);
-      const event = toWebhookEvent({ id, previous_id: previousId, ...row }, request.rawHeaders);
+      const event = toWebhookEvent(
+        { id, previous_id: previousId, forwarded: null, ...row },
+        request.rawHeaders,
+      );
       deps.publisher.toUser(owner.id, WEBHOOK_REQUEST, event);
       deps.onStored?.(request.sessionId);
       return event;
@@ -203,6 +215,23 @@ export function createWebhooksService(deps: {
       if (!(await deps.repo.hide(user.sessionId, id))) {
         throw new NotFoundError('This request does not exist or was already deleted.');
       }
+    },
+    async restore(user, id) {
+      if (!(await deps.repo.restore(user.sessionId, id))) {
+        throw new NotFoundError('This request does not exist or is not deleted.');
+      }
+      return toWebhookEvent(await findOwned(user, id));
+    },
+    async clear(user) {
+      const { hidden, upTo } = await deps.repo.hideAll(user.sessionId);
+      if (upTo > 0) deps.publisher.toUser(user.id, WEBHOOKS_CLEARED, { upTo });
+      return { deleted: hidden, upTo };
+    },
+    async recordForwarded(user, id, result) {
+      if (!(await deps.repo.setForwarded(user.sessionId, id, result))) {
+        throw new NotFoundError('This request does not exist or was deleted.');
+      }
+      deps.publisher.toUser(user.id, WEBHOOK_FORWARDED, { id, forwarded: result });
     },
     async body(user, id, decoded) {
       const row = await findOwned(user, id);

@@ -19,7 +19,11 @@ import {
   suggestionStatusSchema,
   updateSuggestionSchema,
 } from '../../../../shared/suggestions.js';
-import { forwardedAnswerSchema, streamQuerySchema } from '../../features/forwarding/forwarding.routes.js';
+import {
+  forwardedAnswerSchema,
+  forwardResultSchema,
+  streamQuerySchema,
+} from '../../features/forwarding/forwarding.routes.js';
 import { suspendedBodySchema } from '../../features/sessions/sessions-admin.routes.js';
 import { disabledBodySchema } from '../../features/short-links/links-admin.routes.js';
 import { filterSchema } from '../../features/webhooks/event-search.js';
@@ -298,9 +302,31 @@ export const apiOperations: ApiOperation[] = [
   },
   {
     method: 'DELETE',
+    path: '/api/events',
+    tag: 'Webhook Inspector',
+    summary: 'Delete (hide) every captured request of the session: "Clear all"',
+    description:
+      'Every request stored until now is hidden; ones arriving meanwhile stay. The session’s browsers, ' +
+      'on every instance, get `webhooks-cleared` with `upTo`, the newest id the clear covered.',
+    access: 'session',
+    responses: {
+      200: {
+        description: 'Cleared.',
+        schema: okSchema.extend({
+          deleted: z.number().int().describe('How many requests were hidden.'),
+          upTo: z.number().int().describe('The newest id the clear covered (0 when there was none).'),
+        }),
+      },
+      ...unauthorised,
+    },
+  },
+  {
+    method: 'DELETE',
     path: '/api/events/:id',
     tag: 'Webhook Inspector',
     summary: 'Delete (hide) a captured request',
+    description:
+      'Until it is pruned, `POST /api/events/{id}/restore` brings it back (the "Undo" of the inspector).',
     access: 'session',
     params: eventIdSchema,
     responses: {
@@ -308,6 +334,22 @@ export const apiOperations: ApiOperation[] = [
       ...invalid,
       ...unauthorised,
       ...notFound,
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/events/:id/restore',
+    tag: 'Webhook Inspector',
+    summary: 'Bring back a deleted request',
+    description:
+      'Works while the deleted request is still stored (the storage limits prune it like any other).',
+    access: 'session',
+    params: eventIdSchema,
+    responses: {
+      200: { description: 'The request, as `GET /api/events` gives it.' },
+      ...invalid,
+      ...unauthorised,
+      404: { description: 'No deleted request with this id for this session.', schema: errorSchema },
     },
   },
   {
@@ -427,6 +469,45 @@ export const apiOperations: ApiOperation[] = [
     },
   },
   {
+    method: 'POST',
+    path: '/api/events/:id/forwarded',
+    tag: 'Webhook Inspector',
+    summary: 'A forwarder’s report: what its target answered for a request',
+    description:
+      'Sent by `hookbay forward` after each request it passes on: `{"status", "ms"}`, or `{"error", "ms"}` ' +
+      'when the target could not be reached. The request then carries it as `forwarded`, and the ' +
+      'session’s browsers get `webhook-forwarded`. A later report replaces an earlier one.',
+    access: 'session',
+    params: eventIdSchema,
+    body: forwardResultSchema,
+    responses: {
+      200: { description: 'Recorded.', schema: okSchema },
+      ...invalid,
+      ...unauthorised,
+      ...notFound,
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/forwarders',
+    tag: 'Webhook Inspector',
+    summary: 'How many forwarders are connected to the session now',
+    description:
+      'Counted over every instance. The session’s browsers get `forwarders-changed` with the same shape ' +
+      'whenever a forwarder connects or goes.',
+    access: 'session',
+    responses: {
+      200: {
+        description: 'The counts.',
+        schema: z.object({
+          count: z.number().int().describe('Forwarders (`hookbay forward`) streaming the session.'),
+          responding: z.number().int().describe('Of those, the ones started with `--respond`.'),
+        }),
+      },
+      ...unauthorised,
+    },
+  },
+  {
     method: 'GET',
     path: '/cli/hookbay.mjs',
     tag: 'Webhook Inspector',
@@ -448,7 +529,11 @@ export const apiOperations: ApiOperation[] = [
     responses: {
       200: {
         description: 'The counts.',
-        schema: z.object({ matching: z.number().int(), total: z.number().int() }),
+        schema: z.object({
+          matching: z.number().int(),
+          total: z.number().int(),
+          newestId: z.number().int().describe('The newest visible request id when counted (0 when none).'),
+        }),
       },
       ...invalid,
       ...unauthorised,

@@ -37,7 +37,9 @@ function stubApi(initial: ApiKey[], newKeys: string[] = [], options: { refuseCre
       return { status: 200, body: { private: (body as { private: boolean }).private } };
     return { status: 404, body: { error: 'Not found' } };
   });
-  return { calls, requests: () => calls.map((call) => `${call.method} ${call.path}`) };
+  // The drawer lists the keys as it opens; what matters below is what changes things.
+  const changes = () => calls.filter((call) => call.method !== 'GET');
+  return { changes, requests: () => changes().map((call) => `${call.method} ${call.path}`) };
 }
 
 function renderCard(isPrivate = false) {
@@ -52,6 +54,18 @@ function renderCard(isPrivate = false) {
   return { setPrivate, retry };
 }
 
+/** Opens the Access drawer from the header's button. */
+async function openDrawer() {
+  await userEvent.click(screen.getByRole('button', { name: /^Access/ }));
+  await screen.findByRole('dialog', { name: 'Access' });
+}
+
+/** The dialog opened last: a key's or a confirmation's, over the drawer. */
+async function topDialog(): Promise<HTMLElement> {
+  await waitFor(() => expect(screen.getAllByRole('dialog').length).toBeGreaterThan(1));
+  return screen.getAllByRole('dialog').at(-1) as HTMLElement;
+}
+
 const privateSwitch = () => screen.getByRole('switch', { name: 'Private: the webhook URL only receives' });
 
 afterEach(() => {
@@ -60,17 +74,25 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('AccessCard', () => {
+describe('Access in the inspector header', () => {
+  it('says on the header button whether the inspector is private', () => {
+    stubApi([]);
+    renderCard(true);
+    expect(screen.getByRole('button', { name: /^Access/ })).toHaveAccessibleName(/^Access\s*:\s*private$/);
+    expect(screen.queryByRole('switch')).toBeNull();
+  });
+
   it('makes the inspector private: this browser first makes and stores its own key, then sends it', async () => {
     const api = stubApi([]);
     const { setPrivate } = renderCard();
+    await openDrawer();
     expect(privateSwitch()).not.toBeChecked();
     expect(screen.getByText(/Anyone with the webhook URL can read its requests/)).toBeInTheDocument();
 
     await userEvent.click(privateSwitch());
     await waitFor(() => expect(setPrivate).toHaveBeenCalledWith(true));
     expect(api.requests()).toEqual(['POST /api/keys', 'PUT /api/user/privacy']);
-    const [create, privacy] = api.calls;
+    const [create, privacy] = api.changes();
     expect((create?.body as { name: string }).name).toMatch(/^Browser: /);
     expect(create?.headers.Authorization).toBeUndefined();
     expect(localStorage.getItem(STORAGE_KEYS.accessKey)).toBe(OWN_KEY);
@@ -84,6 +106,7 @@ describe('AccessCard', () => {
     localStorage.setItem(STORAGE_KEYS.accessKey, OWN_KEY);
     const api = stubApi([key('00000000000000aa', 'Browser: Firefox on Linux')]);
     const { setPrivate } = renderCard();
+    await openDrawer();
     await userEvent.click(privateSwitch());
     await waitFor(() => expect(setPrivate).toHaveBeenCalledWith(true));
     expect(api.requests()).toEqual(['PUT /api/user/privacy']);
@@ -93,12 +116,13 @@ describe('AccessCard', () => {
     localStorage.setItem(STORAGE_KEYS.accessKey, OWN_KEY);
     const api = stubApi([]);
     const { setPrivate } = renderCard(true);
+    await openDrawer();
     expect(privateSwitch()).toBeChecked();
     expect(screen.getByText(/Only browsers and scripts holding a key/)).toBeInTheDocument();
     await userEvent.click(privateSwitch());
     await waitFor(() => expect(setPrivate).toHaveBeenCalledWith(false));
-    expect(api.calls[0]?.body).toEqual({ private: false });
-    expect(api.calls[0]?.headers.Authorization).toBe(`Bearer ${OWN_KEY}`);
+    expect(api.changes()[0]?.body).toEqual({ private: false });
+    expect(api.changes()[0]?.headers.Authorization).toBe(`Bearer ${OWN_KEY}`);
   });
 
   it('lists the keys with when each was made and last used, marking this browser’s', async () => {
@@ -108,7 +132,7 @@ describe('AccessCard', () => {
       key('00000000000000cc', 'GitHub Actions'),
     ]);
     renderCard(true);
-    await userEvent.click(screen.getByRole('button', { name: 'Keys and access links' }));
+    await openDrawer();
     const table = await screen.findByRole('table', { name: 'Keys' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
@@ -123,9 +147,9 @@ describe('AccessCard', () => {
   it('gives another browser access with a link holding a new key in its fragment', async () => {
     const api = stubApi([], [LAPTOP_KEY]);
     renderCard(true);
-    await userEvent.click(screen.getByRole('button', { name: 'Keys and access links' }));
+    await openDrawer();
     await userEvent.click(screen.getByRole('button', { name: 'Give another browser access' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await topDialog();
     const name = within(dialog).getByLabelText('Name');
     await userEvent.clear(name);
     await userEvent.type(name, 'Laptop');
@@ -135,7 +159,7 @@ describe('AccessCard', () => {
     expect(link).toHaveValue(`${window.location.origin}/webhook#key=${LAPTOP_KEY}`);
     expect(within(dialog).getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
     expect(within(dialog).getByText(/Shown only now/)).toBeInTheDocument();
-    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Laptop' });
+    expect(api.changes().find((call) => call.method === 'POST')?.body).toEqual({ name: 'Laptop' });
     // The list shows it once the dialog is closed; this browser's own key did not change.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(await screen.findByRole('rowheader', { name: 'Laptop' })).toBeInTheDocument();
@@ -145,9 +169,9 @@ describe('AccessCard', () => {
   it('makes a named key for scripts, shown once with Copy and how to send it', async () => {
     stubApi([], [LAPTOP_KEY]);
     renderCard();
-    await userEvent.click(screen.getByRole('button', { name: 'Keys and access links' }));
+    await openDrawer();
     await userEvent.click(screen.getByRole('button', { name: 'New key for scripts' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await topDialog();
     const create = within(dialog).getByRole('button', { name: 'Create key' });
     expect(create).toBeDisabled();
     await userEvent.type(within(dialog).getByLabelText('Name'), 'GitHub Actions');
@@ -163,9 +187,9 @@ describe('AccessCard', () => {
       refuseCreate: 'This inspector already has 20 keys, the most it can hold. Revoke one first.',
     });
     renderCard();
-    await userEvent.click(screen.getByRole('button', { name: 'Keys and access links' }));
+    await openDrawer();
     await userEvent.click(screen.getByRole('button', { name: 'New key for scripts' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await topDialog();
     await userEvent.type(within(dialog).getByLabelText('Name'), 'one too many');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
     expect(await screen.findByText(/already has 20 keys/)).toBeInTheDocument();
@@ -176,9 +200,9 @@ describe('AccessCard', () => {
     localStorage.setItem(STORAGE_KEYS.accessKey, OWN_KEY);
     const api = stubApi([key('00000000000000aa', 'Mine'), key('00000000000000bb', 'Laptop')]);
     const { retry } = renderCard(true);
-    await userEvent.click(screen.getByRole('button', { name: 'Keys and access links' }));
+    await openDrawer();
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke Laptop' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await topDialog();
     expect(dialog).toHaveTextContent('“Laptop” stops working at once');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Laptop' })).not.toBeInTheDocument());
@@ -191,9 +215,9 @@ describe('AccessCard', () => {
     localStorage.setItem(STORAGE_KEYS.accessKey, OWN_KEY);
     stubApi([key('00000000000000aa', 'Mine')]);
     const { retry } = renderCard(true);
-    await userEvent.click(screen.getByRole('button', { name: 'Keys and access links' }));
+    await openDrawer();
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke Mine' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await topDialog();
     expect(dialog).toHaveTextContent('this browser loses access too');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(retry).toHaveBeenCalled());

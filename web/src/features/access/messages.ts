@@ -9,8 +9,8 @@ export const accessMessages = {
   turnOffFailed: 'Could not make the inspector public again',
   turnedOn: 'The inspector is private now',
   turnedOff: 'The inspector is public again',
-  showKeys: 'Keys and access links',
-  hideKeys: 'Hide',
+  publicState: 'public',
+  privateState: 'private',
 
   giveAccess: 'Give another browser access',
   newKey: 'New key for scripts',

@@ -1,6 +1,6 @@
 /**
  * Marks that rows and details share without threading props through the list: which requests are
- * redeliveries, and which are picked for comparison.
+ * redeliveries, whether requests are being picked for comparison, and which are picked.
  */
 import { createContext, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { WebhookEvent } from '../../../../shared/webhooks';
@@ -9,6 +9,10 @@ import { findRedeliveries } from './recognise/origin';
 
 export interface RequestMarks {
   redeliveries: ReadonlySet<number>;
+  /** True while the list offers its rows for comparison ("Compare" is on). */
+  isPicking: boolean;
+  /** Turns picking on or off; off lets go of the picks. */
+  setPicking: (isPicking: boolean) => void;
   /** Ids picked for comparison (at most two), in the order picked. */
   picked: readonly number[];
   togglePick: (id: number) => void;
@@ -18,6 +22,8 @@ export interface RequestMarks {
 /** Outside a provider (a row rendered on its own) nothing is marked and picking does nothing. */
 export const RequestMarksContext = createContext<RequestMarks>({
   redeliveries: new Set(),
+  isPicking: false,
+  setPicking: () => undefined,
   picked: [],
   togglePick: () => undefined,
   clearPicks: () => undefined,
@@ -29,6 +35,7 @@ const idsOf = (key: string): number[] => (key === '' ? [] : key.split(',').map(N
 
 export function RequestMarksProvider({ events, children }: { events: WebhookEvent[]; children: ReactNode }) {
   const [picked, setPicked] = useState<number[]>([]);
+  const [isPicking, setIsPicking] = useState(false);
   // Every live request gives a new `events`; the marks are rebuilt only when their ids change, so the
   // context value stays the same and the memoised rows and details do not render again.
   const redeliveryKey = useMemo(() => keyOf([...findRedeliveries(events)].sort((a, b) => a - b)), [events]);
@@ -41,9 +48,13 @@ export function RequestMarksProvider({ events, children }: { events: WebhookEven
   const present = useMemo(() => idsOf(presentKey), [presentKey]);
   const toggle = useCallback((id: number) => setPicked((current) => togglePick(current, id)), []);
   const clearPicks = useCallback(() => setPicked([]), []);
+  const setPicking = useCallback((next: boolean) => {
+    setIsPicking(next);
+    if (!next) setPicked([]);
+  }, []);
   const marks = useMemo(
-    () => ({ redeliveries, picked: present, togglePick: toggle, clearPicks }),
-    [redeliveries, present, toggle, clearPicks],
+    () => ({ redeliveries, isPicking, setPicking, picked: present, togglePick: toggle, clearPicks }),
+    [redeliveries, isPicking, setPicking, present, toggle, clearPicks],
   );
   return <RequestMarksContext.Provider value={marks}>{children}</RequestMarksContext.Provider>;
 }

@@ -89,13 +89,14 @@ describe('WebhookPage', () => {
     const url = `${window.location.origin}/webhook/${SESSION_ID}`;
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
     fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    // The example is offered where it helps: while no request came yet.
+    await screen.findByText('Webhook Inspector is waiting');
     fireEvent.click(screen.getByRole('button', { name: 'Copy example' }));
     expect(writeText.mock.calls.map(([text]) => text)).toEqual([
       url,
       `${window.location.origin}/webhook?sessionId=${SESSION_ID}`,
       `curl -X POST ${url} -H 'Content-Type: application/json' -d '{"hello":"world"}'`,
     ]);
-    await screen.findByText('Webhook Inspector is waiting');
   });
 
   it('says so when the session was opened from a Share link', async () => {
@@ -369,6 +370,8 @@ describe('DetailArea', () => {
       olderFailed: false,
       select: vi.fn(),
       remove: vi.fn(),
+      restore: vi.fn(),
+      clearAll: vi.fn(),
       loadOlder: vi.fn(),
       retryLoad: vi.fn(),
     };

@@ -1,9 +1,11 @@
 /**
- * The Webhook Inspector: the session's capture URL on top, the live request list on the left and
- * the selected request on the right. `accessPanel` (who may read the inspector) is composed in
- * by the app, as it belongs to another feature.
+ * The Webhook Inspector: a compact header (the session's capture URL, and Response, Forward and
+ * Access opening in drawers), the live request list on the left and the selected request on the
+ * right. On a phone the list and the details take turns: a tapped request opens its details, and
+ * Back returns to the list. `accessPanel` (who may read the inspector) is composed in by the app,
+ * as it belongs to another feature.
  */
-import type { ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
@@ -14,32 +16,59 @@ import { useSession } from '../../session/useSession';
 import { CompareArea } from './compare/CompareArea';
 import { DetailArea } from './components/DetailArea';
 import { RequestList } from './components/RequestList';
-import { WebhookUrlCard } from './components/WebhookUrlCard';
-import { ForwardCard } from './forward/ForwardCard';
+import { ForwardControl } from './forward/ForwardControl';
+import { InspectorHeader } from './header/InspectorHeader';
 import { messages } from './messages';
 import { RequestMarksProvider } from './RequestMarksProvider';
-import { ResponsesPanel } from './responses/ResponsesPanel';
+import { ResponsesControl } from './responses/ResponsesControl';
 import { countLabel } from './search/event-filter';
-import { searchMessages } from './search/messages';
 import { SearchBar } from './search/SearchBar';
+import { useEventCounts } from './search/useEventCounts';
 import { useEventSearch } from './search/useEventSearch';
 import { useListKeyboard } from './search/useListKeyboard';
-import { useMatchCount } from './search/useMatchCount';
 import { useUnreadTitle } from './search/useUnreadTitle';
+import { useRequestMarks } from './useRequestMarks';
 import { useRequestNotifications } from './useRequestNotifications';
 import { useWebhookEvents } from './useWebhookEvents';
 import './webhooks.css';
 
+/**
+ * Which panel shows where the two do not fit side by side: the list, the details, or both while
+ * there is nothing to list (the details then say how to send a first request). Two requests picked
+ * for comparison show their comparison, which has its own way back.
+ */
+function InspectorLayout({
+  shown,
+  children,
+}: {
+  shown: 'is-list' | 'is-detail' | 'is-empty';
+  children: ReactNode;
+}) {
+  const { picked } = useRequestMarks();
+  const isComparing = picked.length === 2 && shown === 'is-list';
+  return <div className={`webhook-inspector ${isComparing ? 'is-detail' : shown}`}>{children}</div>;
+}
+
+/** Where the list and the details fit side by side (Bootstrap's lg and up, as in webhooks.css). */
+const SIDE_BY_SIDE = '(min-width: 992px)';
+
 interface WebhookPageProps {
-  /** Shown under the webhook URL for the browser's own session (not for a Share link's). */
+  /** Shown in the header for the browser's own session (not for a Share link's). */
   accessPanel?: (sessionId: string) => ReactNode;
 }
 
 function WebhookInspector({ sessionId, accessPanel }: { sessionId: string } & WebhookPageProps) {
   const { isShared, isPrivate } = useSession();
   const search = useEventSearch();
-  const matchCount = useMatchCount(search.filter);
-  const view = useWebhookEvents(search.filter, matchCount.noteRemoved);
+  const isFiltered = isFiltering(search.filter);
+  const counts = useEventCounts(search.filter);
+  const view = useWebhookEvents(search.filter, {
+    onRemoved: counts.noteRemoved,
+    onRestored: counts.noteRestored,
+    onCleared: counts.recount,
+  });
+  // Where the list and the details do not fit side by side, which of the two is shown.
+  const [isDetailShown, setIsDetailShown] = useState(false);
   useRequestNotifications();
   useUnreadTitle();
   useListKeyboard({
@@ -50,53 +79,66 @@ function WebhookInspector({ sessionId, accessPanel }: { sessionId: string } & We
     focusSearch: search.focus,
     clearSearch: search.clearText,
   });
+  const { select } = view;
+  const open = useCallback(
+    (id: number) => {
+      select(id);
+      setIsDetailShown(true);
+      // Where the details replace the list, they start at the top of the page.
+      if (window.matchMedia?.(SIDE_BY_SIDE).matches === false) window.scrollTo({ top: 0 });
+    },
+    [select],
+  );
+  const back = useCallback(() => setIsDetailShown(false), []);
+  const isEmpty = view.isLoaded && view.events.length === 0;
+  const shown = isEmpty ? 'is-empty' : isDetailShown ? 'is-detail' : 'is-list';
+  const clearSearch = isFiltered ? search.clearAll : undefined;
+
   return (
     <RequestMarksProvider events={view.events}>
-      <WebhookUrlCard sessionId={sessionId} isShared={isShared} isPrivate={isPrivate} />
-      {!isShared && accessPanel?.(sessionId)}
-      {/* Side by side, folded to one line each, so the list and details keep the height. */}
-      <Row className="gx-3">
-        <Col lg={6}>
-          <ResponsesPanel sessionId={sessionId} />
-        </Col>
-        <Col lg={6}>
-          <ForwardCard sessionId={sessionId} isPrivate={isPrivate} />
-        </Col>
-      </Row>
-      <Row className="webhook-panels gx-3 gy-3 gy-lg-0">
-        <Col lg={4} className="webhook-panel webhook-list-panel">
-          <RequestList
-            events={view.events}
-            selectedId={view.selected?.id ?? null}
-            isLoaded={view.isLoaded}
-            hasOlder={view.hasOlder}
-            isLoadingOlder={view.isLoadingOlder}
-            olderFailed={view.olderFailed}
-            onSelect={view.select}
-            onDelete={view.remove}
-            onLoadOlder={view.loadOlder}
-            countLabel={countLabel(view.events.length, matchCount.counts)}
-            emptyText={isFiltering(search.filter) ? searchMessages.noMatches : undefined}
-            toolbar={
-              <SearchBar
-                text={search.text}
-                chips={search.chips}
-                filter={search.filter}
-                inputRef={search.inputRef}
-                hiddenNew={matchCount.hiddenNew}
-                onTextChange={search.setText}
-                onToggle={search.toggle}
-                onClear={search.clearText}
-              />
-            }
-          />
-        </Col>
-        <Col lg={8} className="webhook-panel">
-          <CompareArea events={view.events}>
-            <DetailArea view={view} sessionId={sessionId} />
-          </CompareArea>
-        </Col>
-      </Row>
+      <InspectorLayout shown={shown}>
+        <InspectorHeader sessionId={sessionId} isShared={isShared} isPrivate={isPrivate}>
+          <ResponsesControl sessionId={sessionId} isReadOnly={isShared} />
+          <ForwardControl sessionId={sessionId} isPrivate={isPrivate} />
+          {!isShared && accessPanel?.(sessionId)}
+        </InspectorHeader>
+        <Row className="webhook-panels gx-3 gy-3 gy-lg-0">
+          <Col lg={5} xxl={4} className="webhook-panel webhook-list-panel">
+            <RequestList
+              events={view.events}
+              selectedId={view.selected?.id ?? null}
+              isLoaded={view.isLoaded}
+              hasOlder={view.hasOlder}
+              isLoadingOlder={view.isLoadingOlder}
+              olderFailed={view.olderFailed}
+              onSelect={open}
+              onDelete={view.remove}
+              onLoadOlder={view.loadOlder}
+              countLabel={countLabel(view.events.length, counts.counts, isFiltered)}
+              onClearSearch={clearSearch}
+              onClearAll={isShared ? undefined : view.clearAll}
+              total={counts.counts?.total ?? null}
+              toolbar={
+                <SearchBar
+                  text={search.text}
+                  chips={search.chips}
+                  filter={search.filter}
+                  inputRef={search.inputRef}
+                  hiddenNew={counts.hiddenNew}
+                  onTextChange={search.setText}
+                  onToggle={search.toggle}
+                  onClear={search.clearText}
+                />
+              }
+            />
+          </Col>
+          <Col lg={7} xxl={8} className="webhook-panel webhook-detail-panel">
+            <CompareArea events={view.events}>
+              <DetailArea view={view} sessionId={sessionId} onClearSearch={clearSearch} onBack={back} />
+            </CompareArea>
+          </Col>
+        </Row>
+      </InspectorLayout>
     </RequestMarksProvider>
   );
 }
@@ -105,7 +147,7 @@ export function WebhookPage({ accessPanel }: WebhookPageProps = {}) {
   usePageTitle(messages.pageTitle);
   // Keyed so another session starts from an empty list rather than mixing two sessions' requests.
   return (
-    <Container fluid className="webhook-page py-3">
+    <Container fluid className="webhook-page py-2">
       <SessionGate>
         {(user) => (
           <WebhookInspector key={user.sessionId} sessionId={user.sessionId} accessPanel={accessPanel} />

@@ -37,6 +37,23 @@ export function deleteEvent(id: number): Promise<{ ok: boolean }> {
   return http.delete<{ ok: boolean }>(`/api/events/${id}`);
 }
 
+/** Brings a deleted request back; answers it as the list gives it. */
+export function restoreEvent(id: number): Promise<WebhookEvent> {
+  return http.post<WebhookEvent>(`/api/events/${id}/restore`);
+}
+
+export interface Cleared {
+  ok: boolean;
+  deleted: number;
+  /** The newest id the clear covered. */
+  upTo: number;
+}
+
+/** "Clear all": deletes every request of the session, for every page that shows it. */
+export function clearEvents(): Promise<Cleared> {
+  return http.delete<Cleared>('/api/events');
+}
+
 /** Address that downloads the stored body; a link cannot send headers, so the session rides in the query. */
 export function bodyDownloadUrl(id: number): string {
   const sessionId = activeSessionId();

@@ -6,10 +6,13 @@ import {
   applyCaughtUp,
   applyFirstPage,
   applyOlderPage,
+  applyForwarded,
   applyResponse,
+  clearUpTo,
   initialListState,
   removeEvent,
   restartList,
+  restoreEvent,
   selectedEvent,
   selectEvent,
   type ListState,
@@ -222,5 +225,37 @@ describe('restartList', () => {
     expect(applyFirstPage(restarted, makeEvents(2, 1), 100).selectedId).toBe(2);
     expect(applyFirstPage(restarted, makeEvents(3, 1), 100).selectedId).toBe(3);
     expect(applyFirstPage(restarted, [], 100).selectedId).toBeNull();
+  });
+
+  it("records a forwarder's report on the listed request only", () => {
+    const state = loaded(2, 1);
+    const next = applyForwarded(state, { id: 1, forwarded: { status: 500, ms: 12 } });
+    expect(next.events.find((event) => event.id === 1)?.forwarded).toEqual({ status: 500, ms: 12 });
+    expect(applyForwarded(state, { id: 9, forwarded: { error: 'down', ms: 1 } })).toBe(state);
+  });
+
+  it('Clear all empties the list up to the id it covered, keeping later requests', () => {
+    const page = Array.from({ length: 100 }, (_, index) => makeEvent(index + 1));
+    const state = addLiveEvent(
+      applyFirstPage(initialListState, page, 100),
+      makeEvent(101, { previousId: 100 }),
+    );
+    expect(state.hasOlder).toBe(true);
+    const cleared = clearUpTo(state, 100);
+    expect(ids(cleared)).toEqual([101]);
+    expect(cleared.selectedId).toBe(101);
+    expect(cleared.hasOlder).toBe(false);
+    const empty = clearUpTo(loaded(3, 2, 1), 3);
+    expect(ids(empty)).toEqual([]);
+    expect(empty.selectedId).toBeNull();
+    expect(selectedEvent(empty)).toBeNull();
+  });
+
+  it('an undone delete puts the request back in its place, selected', () => {
+    const state = removeEvent(loaded(3, 2, 1), 2);
+    const restored = restoreEvent(state, makeEvent(2, { isDeleted: true }));
+    expect(ids(restored)).toEqual([3, 2, 1]);
+    expect(restored.selectedId).toBe(2);
+    expect(selectedEvent(restored)?.isDeleted).toBe(false);
   });
 });

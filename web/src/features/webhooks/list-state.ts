@@ -2,7 +2,7 @@
  * The request list's rules as pure transitions: newest first, each id once, deleted events
  * hidden, and which request is selected after a load, a live event or a delete.
  */
-import type { WebhookResponsePayload } from '../../../../shared/realtime';
+import type { WebhookForwardedPayload, WebhookResponsePayload } from '../../../../shared/realtime';
 import type { WebhookEvent } from '../../../../shared/webhooks';
 
 export interface ListState {
@@ -220,4 +220,37 @@ export function applyResponse(state: ListState, update: WebhookResponsePayload):
   const events = [...state.events];
   events[index] = { ...current, response: update.response };
   return { ...state, events };
+}
+
+/** A `webhook-forwarded` event: what the forwarder's target answered, set on that request if it is listed. */
+export function applyForwarded(state: ListState, update: WebhookForwardedPayload): ListState {
+  const index = state.events.findIndex((event) => event.id === update.id);
+  const current = state.events[index];
+  if (!current) return state;
+  const events = [...state.events];
+  events[index] = { ...current, forwarded: update.forwarded };
+  return { ...state, events };
+}
+
+/**
+ * "Clear all": every event up to `upTo` is gone (later ones came after the clear and stay). The
+ * selection goes with them; older pages are gone too, so there is nothing older to load.
+ */
+export function clearUpTo(state: ListState, upTo: number): ListState {
+  const events = state.events.filter((event) => event.id > upTo);
+  const isSelectedKept = events.some((event) => event.id === state.selectedId);
+  if (events.length === state.events.length && !state.hasOlder) return state;
+  return {
+    ...state,
+    events,
+    selectedId: isSelectedKept ? state.selectedId : (events[0]?.id ?? null),
+    oldestId: events.at(-1)?.id ?? null,
+    hasOlder: false,
+  };
+}
+
+/** A deleted event brought back (Undo): listed again in its place, and selected. */
+export function restoreEvent(state: ListState, event: WebhookEvent): ListState {
+  const events = mergeEvents(state.events, [{ ...event, isDeleted: false }]);
+  return { ...state, events, selectedId: event.id };
 }

@@ -22,6 +22,8 @@ export const messages = {
 
   // Texts below are this screen's own wording for states the product notes leave open.
   urlLabel: 'Your webhook URL',
+  sharedUrlLabel: 'Shared webhook URL',
+  headerLabel: 'Webhook URL and settings',
   copy: 'Copy',
   share: 'Share',
   shareTitle:
@@ -35,6 +37,25 @@ export const messages = {
   tryIt: 'Try it:',
   copyExample: 'Copy example',
   loadOlder: 'Load older requests',
+  noMatches: 'No request matches the search',
+  noMatchesText: 'Requests that do not match are still kept; clear the search to see them all.',
+  clearSearch: 'Clear search',
+  newRequests: (count: number) =>
+    count === 1 ? '↑ 1 new request' : `↑ ${count.toLocaleString('en')} new requests`,
+  eventId: (id: number) => `#${id}`,
+  copyId: 'Copy id',
+  idCopied: 'Request id copied to clipboard',
+  idTitle: 'The request’s id, as the API and `hookbay replay` name it',
+  back: 'Back to the list',
+  clearAll: 'Clear all',
+  clearAllTitle: 'Clear all requests?',
+  clearAllText: (total: number | null) =>
+    `This deletes ${total === null ? 'every request' : total === 1 ? 'the 1 request' : `all ${total.toLocaleString('en')} requests`} of this inspector, also in the other tabs and browsers that have it open. It cannot be undone.`,
+  cleared: 'All requests cleared',
+  clearFailed: 'Could not clear the requests. Please try again.',
+  deleted: 'Request deleted',
+  undo: 'Undo',
+  undoFailed: 'Could not bring the request back',
   loadingRequests: 'Loading requests…',
   loadFailed: 'Failed to load webhook requests',
   noRequestsYet: 'No requests yet',
@@ -57,6 +78,7 @@ export const messages = {
     contentType: 'Content Type',
     size: 'Size',
     time: 'Time',
+    id: 'Request id',
   },
   sizeInBytes: (size: number) => `${size.toLocaleString()} bytes`,
 } as const;

@@ -1,29 +1,39 @@
 /**
  * The request list of the current session: the first page once mounted, live `webhook-request`
  * events on top, a catch-up after every socket (re)connect so nothing sent while the socket was
- * away goes missing, older pages on demand, selection and delete.
+ * away goes missing, older pages on demand, selection, delete (and its undo), "Clear all" from this
+ * page or any other, and what forwarders report.
  */
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { filterKey, type EventsFilter } from '../../../../shared/event-search';
-import { WEBHOOK_REQUEST, WEBHOOK_RESPONSE } from '../../../../shared/realtime';
+import {
+  WEBHOOK_FORWARDED,
+  WEBHOOK_REQUEST,
+  WEBHOOK_RESPONSE,
+  WEBHOOKS_CLEARED,
+} from '../../../../shared/realtime';
 import { EVENTS_PAGE_DEFAULT, type WebhookEvent } from '../../../../shared/webhooks';
 import { useOnConnect, useRealtimeEvent } from '../../session/useRealtimeEvent';
-import { deleteEvent, listEvents, listEventsAfter } from './api';
+import { clearEvents, deleteEvent, listEvents, listEventsAfter, restoreEvent } from './api';
 import {
   addLiveEvent,
   applyCaughtUp,
   applyFirstPage,
+  applyForwarded,
   applyOlderPage,
+  clearUpTo,
   hasGap,
   applyResponse,
   initialListState,
   newestAhead,
   removeEvent,
   restartList,
+  restoreEvent as restoreListed,
   selectedEvent,
   selectEvent,
   type ListState,
 } from './list-state';
+import { offerUndo } from './components/undo-toast';
 import { messages } from './messages';
 import { eventMatches } from './search/event-filter';
 
@@ -37,8 +47,22 @@ export interface WebhookEventsView {
   olderFailed: boolean;
   select: (id: number) => void;
   remove: (id: number) => void;
+  /** Brings a deleted request back (Undo); false when the server could not. */
+  restore: (event: WebhookEvent) => Promise<boolean>;
+  /** Deletes every request of the session; false when the server refused. */
+  clearAll: () => Promise<boolean>;
   loadOlder: () => void;
   retryLoad: () => void;
+}
+
+/** What the page hears of changes to the list beside what it shows (counts, the Undo offer). */
+export interface ListChanges {
+  /** A listed (so matching) request was deleted from this page; `event` is what it was. */
+  onRemoved?: (event: WebhookEvent) => void;
+  /** A deleted request came back. */
+  onRestored?: (event: WebhookEvent) => void;
+  /** The list was cleared, from this page or another. */
+  onCleared?: () => void;
 }
 
 /** How long a gap in the live chain may last before the missing events are read from the server. */
@@ -62,20 +86,20 @@ function useSerialTask(run: () => Promise<void>): () => Promise<void> {
 
 /**
  * Mount it under a key of the session id: a new session starts from an empty list. Only requests
- * matching `filter` are listed; a new filter starts the list afresh. `onRemoved` hears of deletes.
+ * matching `filter` are listed; a new filter starts the list afresh.
  */
-export function useWebhookEvents(filter: EventsFilter = {}, onRemoved?: () => void): WebhookEventsView {
+export function useWebhookEvents(filter: EventsFilter = {}, changes: ListChanges = {}): WebhookEventsView {
   const [state, setState] = useState<ListState>(initialListState);
   const [loadFailed, setLoadFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [older, setOlder] = useState<'idle' | 'loading' | 'failed'>('idle');
   const latest = useRef(state);
   const latestFilter = useRef(filter);
-  const onRemovedRef = useRef(onRemoved);
+  const changesRef = useRef(changes);
   useEffect(() => {
     latest.current = state;
     latestFilter.current = filter;
-    onRemovedRef.current = onRemoved;
+    changesRef.current = changes;
   });
   // A new filter starts the list afresh, set during render so no frame shows the old list under it.
   const key = filterKey(filter);
@@ -103,6 +127,11 @@ export function useWebhookEvents(filter: EventsFilter = {}, onRemoved?: () => vo
     startTransition(() => setState((current) => addLiveEvent(current, event, isListed)));
   });
   useRealtimeEvent(WEBHOOK_RESPONSE, (update) => setState((current) => applyResponse(current, update)));
+  useRealtimeEvent(WEBHOOK_FORWARDED, (update) => setState((current) => applyForwarded(current, update)));
+  useRealtimeEvent(WEBHOOKS_CLEARED, ({ upTo }) => {
+    setState((current) => clearUpTo(current, upTo));
+    changesRef.current.onCleared?.();
+  });
 
   const fetchMissed = useCallback(async () => {
     try {
@@ -149,20 +178,51 @@ export function useWebhookEvents(filter: EventsFilter = {}, onRemoved?: () => vo
     );
   }, []);
 
+  const restore = useCallback(async (event: WebhookEvent) => {
+    try {
+      const restored = await restoreEvent(event.id);
+      // Under a search it comes back to the list only if it matches; it counts either way.
+      if (eventMatches(restored, latestFilter.current)) {
+        setState((current) => restoreListed(current, restored));
+      }
+      changesRef.current.onRestored?.(restored);
+      return true;
+    } catch {
+      return false;
+    }
+  }, []);
+
   // A second click while the first delete is on its way would only earn a failure alert.
   const deleting = useRef(new Set<number>());
-  const remove = useCallback((id: number) => {
-    if (deleting.current.has(id)) return;
-    deleting.current.add(id);
-    deleteEvent(id)
-      .then(
-        () => {
-          setState((current) => removeEvent(current, id));
-          onRemovedRef.current?.();
-        },
-        () => window.alert(messages.deleteFailed),
-      )
-      .finally(() => deleting.current.delete(id));
+  const remove = useCallback(
+    (id: number) => {
+      const event = latest.current.events.find((listed) => listed.id === id);
+      if (!event || deleting.current.has(id)) return;
+      deleting.current.add(id);
+      deleteEvent(id)
+        .then(
+          () => {
+            setState((current) => removeEvent(current, id));
+            changesRef.current.onRemoved?.(event);
+            // Deleted for real at once (other tabs still show it until reloaded); Undo brings it back.
+            offerUndo(messages.deleted, () => restore(event));
+          },
+          () => window.alert(messages.deleteFailed),
+        )
+        .finally(() => deleting.current.delete(id));
+    },
+    [restore],
+  );
+
+  const clearAll = useCallback(async () => {
+    try {
+      const { upTo } = await clearEvents();
+      setState((current) => clearUpTo(current, upTo));
+      changesRef.current.onCleared?.();
+      return true;
+    } catch {
+      return false;
+    }
   }, []);
 
   const select = useCallback((id: number) => setState((current) => selectEvent(current, id)), []);
@@ -182,6 +242,8 @@ export function useWebhookEvents(filter: EventsFilter = {}, onRemoved?: () => vo
     olderFailed: older === 'failed',
     select,
     remove,
+    restore,
+    clearAll,
     loadOlder,
     retryLoad,
   };

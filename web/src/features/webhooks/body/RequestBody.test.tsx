@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeEvent } from '../test-events';
 import { RequestBody } from './RequestBody';
@@ -56,18 +56,43 @@ describe('RequestBody', () => {
     }
   });
 
-  it('decodes a compressed body only when the Decoded tab is opened', async () => {
+  const gzipEvent = (overrides = {}) =>
+    makeEvent(7, {
+      body: 'H4sIAAAAAAAA',
+      bodyEncoding: 'base64',
+      contentType: 'application/json',
+      rawHeaders: [['content-encoding', 'gzip']],
+      size: 9,
+      ...overrides,
+    });
+
+  it('opens a compressed body on its decoded text, the raw bytes a tab away', async () => {
+    const fetchBody = vi.fn((decoded: boolean) =>
+      decoded ? Promise.resolve(new TextEncoder().encode('{"ok":true}').buffer) : noFetch(),
+    );
+    // The decoding answer settles inside act, as a browser would render it once it arrives.
+    const { container } = await act(async () =>
+      render(<RequestBody event={gzipEvent()} fetchBody={fetchBody} downloadUrl="/api/events/7/body" />),
+    );
+    const decoded = await screen.findByText(/"ok": true/);
+    expect(decoded.textContent).toBe('{\n  "ok": true\n}');
+    expect(fetchBody).toHaveBeenCalledTimes(1);
+    expect(fetchBody).toHaveBeenCalledWith(true);
+    expect(screen.getByRole('tab', { name: 'Decoded (gzip)' })).toHaveAttribute('aria-selected', 'true');
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('tab', { name: 'Raw' }));
+    });
+    expect(container.querySelector('.tab-pane.active pre')?.textContent).toMatch(/^00000000 {2}1f 8b 08/);
+  });
+
+  it('decodes a compressed body over 1 MiB only when the Decoded tab is opened', async () => {
     const fetchBody = vi.fn((decoded: boolean) =>
       decoded ? Promise.resolve(new TextEncoder().encode('{"ok":true}').buffer) : noFetch(),
     );
     const { container } = render(
       <RequestBody
-        event={makeEvent(7, {
-          body: 'H4sIAAAAAAAA',
-          bodyEncoding: 'base64',
-          contentType: 'application/json',
-          rawHeaders: [['content-encoding', 'gzip']],
-        })}
+        event={gzipEvent({ size: 2 * 1024 * 1024, bodyCut: true })}
         fetchBody={fetchBody}
         downloadUrl="/api/events/7/body"
       />,
@@ -83,17 +108,23 @@ describe('RequestBody', () => {
     expect(decoded.textContent).toBe('{\n  "ok": true\n}');
   });
 
-  it('shows the server error when decoding fails', async () => {
-    render(
-      <RequestBody
-        event={makeEvent(7, {
-          body: 'AAEC',
-          bodyEncoding: 'base64',
-          rawHeaders: [['Content-Encoding', 'br']],
-        })}
-        fetchBody={() => Promise.reject(new Error('Body is not valid br data'))}
-        downloadUrl="/api/events/7/body"
-      />,
+  it('shows the raw bytes when decoding fails, and the Decoded tab says why', async () => {
+    await act(async () => {
+      render(
+        <RequestBody
+          event={makeEvent(7, {
+            body: 'AAEC',
+            bodyEncoding: 'base64',
+            rawHeaders: [['Content-Encoding', 'br']],
+            size: 3,
+          })}
+          fetchBody={() => Promise.reject(new Error('Body is not valid br data'))}
+          downloadUrl="/api/events/7/body"
+        />,
+      );
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Raw' })).toHaveAttribute('aria-selected', 'true'),
     );
     await act(async () => {
       fireEvent.click(screen.getByRole('tab', { name: /Decoded/ }));

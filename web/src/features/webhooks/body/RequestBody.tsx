@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
@@ -23,6 +23,12 @@ export interface RequestBodyProps {
   downloadUrl: string;
 }
 
+/**
+ * A compressed body up to this size is decoded as soon as it is shown (the decoded view comes
+ * first); a larger one costs the server more, so it waits until its tab is opened.
+ */
+const AUTO_DECODE_MAX_BYTES = 1024 * 1024;
+
 function loadDecoded(fetchBody: RequestBodyProps['fetchBody']): Promise<DecodeResult> {
   return fetchBody(true).then(
     (buffer): DecodeResult => ({ ok: true, buffer }),
@@ -44,8 +50,23 @@ function RequestBodyContent({ event, fetchBody, downloadUrl }: RequestBodyProps)
   const compression = compressionOf(event.rawHeaders);
   // Detection may parse a whole 1 MiB body as JSON; not again on every tab switch.
   const format = useMemo(() => detectFormat(event.contentType, text), [event.contentType, text]);
-  const [tab, setTab] = useState(compression ? 'raw' : 'pretty');
-  const [decoded, setDecoded] = useState<Promise<DecodeResult> | null>(null);
+  const isDecodedFirst = compression !== null && !event.truncated && event.size <= AUTO_DECODE_MAX_BYTES;
+  const [tab, setTab] = useState(isDecodedFirst ? 'decoded' : compression ? 'raw' : 'pretty');
+  // Asked once, as the view is made (the component is keyed by the event).
+  const [decoded, setDecoded] = useState<Promise<DecodeResult> | null>(() =>
+    isDecodedFirst ? loadDecoded(fetchBody) : null,
+  );
+  // Decoded first only when decoding works: otherwise the raw bytes, the Decoded tab saying why.
+  useEffect(() => {
+    if (!isDecodedFirst || !decoded) return;
+    let isCurrent = true;
+    void decoded.then((result) => {
+      if (isCurrent && !result.ok) setTab((current) => (current === 'decoded' ? 'raw' : current));
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [isDecodedFirst, decoded]);
 
   // A plain link rather than Button: react-bootstrap would give it role="button", hiding that it navigates.
   const download = (
@@ -63,7 +84,7 @@ function RequestBodyContent({ event, fetchBody, downloadUrl }: RequestBodyProps)
     );
   const select = (key: string | null): void => {
     if (!key) return;
-    // Decoding costs the server up to 10 MiB of work, so it happens only when someone asks to see it.
+    // Decoding a large body costs the server up to 10 MiB of work, so it happens only when asked for.
     if (key === 'decoded' && !decoded) setDecoded(loadDecoded(fetchBody));
     setTab(key);
   };
@@ -81,15 +102,15 @@ function RequestBodyContent({ event, fetchBody, downloadUrl }: RequestBodyProps)
   if (compression) {
     body = (
       <Tabs {...tabsProps}>
-        <Tab eventKey="raw" title="Raw">
-          <HexView bytes={bytes} download={download} />
-        </Tab>
         <Tab eventKey="decoded" title={`Decoded (${compression})`}>
           {decoded && (
             <Suspense fallback={<Spinner animation="border" size="sm" role="status" aria-label="Decoding" />}>
               <DecodedView result={decoded} contentType={event.contentType} />
             </Suspense>
           )}
+        </Tab>
+        <Tab eventKey="raw" title="Raw">
+          <HexView bytes={bytes} download={download} />
         </Tab>
       </Tabs>
     );

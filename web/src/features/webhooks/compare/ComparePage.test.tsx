@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebhookEvent } from '../../../../../shared/webhooks';
 import { fakeSession, renderWithProviders, stubFetch } from '../../../test/render';
+import { formatDateTime } from '../../../lib/format';
 import { makeEvent } from '../test-events';
 import { WebhookPage } from '../WebhookPage';
 
@@ -28,8 +29,10 @@ const delivery = (id: number, deliveryId: string, body: string) =>
     size: body.length,
   });
 
-const row = (name: string) =>
-  within(screen.getByRole('list', { name: 'Requests' })).getByRole('checkbox', { name: `Compare ${name}` });
+const row = (name: string | RegExp) =>
+  within(screen.getByRole('list', { name: 'Requests' })).getByRole('checkbox', {
+    name: typeof name === 'string' ? new RegExp(`^Compare POST ${name} · `) : name,
+  });
 
 beforeEach(() => {
   vi.stubGlobal('Notification', undefined);
@@ -58,6 +61,26 @@ describe('recognising senders and comparing requests on the Webhook Inspector', 
     ]);
   });
 
+  it('offers comparing behind a labelled Compare button, which shows a checkbox on each row', async () => {
+    renderPageWith([makeEvent(1, { path: '/one' }), makeEvent(2, { path: '/two' })]);
+    const list = await screen.findByRole('list', { name: 'Requests' });
+    await within(list).findByText('/two');
+    expect(within(list).queryAllByRole('checkbox')).toHaveLength(0);
+    const compare = screen.getByRole('button', { name: 'Compare' });
+    expect(compare).toHaveAttribute('aria-pressed', 'false');
+    fireEvent.click(compare);
+    expect(compare).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('Tick two requests to compare them.')).toBeInTheDocument();
+    expect(within(list).getAllByRole('checkbox')).toHaveLength(2);
+    fireEvent.click(row('/one'));
+    expect(screen.getByText('Tick one more request to compare.')).toBeInTheDocument();
+    // Turned off, the picks go with it.
+    fireEvent.click(compare);
+    expect(within(list).queryAllByRole('checkbox')).toHaveLength(0);
+    fireEvent.click(compare);
+    expect(row('/one')).not.toBeChecked();
+  });
+
   it('shows what differs between two picked requests, and goes back to the details when closed', async () => {
     renderPageWith([
       delivery(1, 'd-1', '{"action":"opened","number":1}'),
@@ -67,19 +90,25 @@ describe('recognising senders and comparing requests on the Webhook Inspector', 
         body: '{"number":2, "action":"opened"}',
       }),
     ]);
-    await screen.findByRole('checkbox', { name: 'Compare /other' });
+    await within(await screen.findByRole('list', { name: 'Requests' })).findByText('/other');
+    fireEvent.click(screen.getByRole('button', { name: 'Compare' }));
     fireEvent.click(row('/other'));
-    expect(
-      screen.getByText('One request picked for comparison: pick another one in the list.'),
-    ).toBeInTheDocument();
     fireEvent.click(row('/github'));
 
-    const comparison = screen.getByRole('article', { name: 'Comparing request #1 with #2' });
+    const comparison = screen.getByRole('article', { name: 'Comparing two requests' });
+    // Named the way the list shows them: method, path, time and id.
+    const time = new Date('2024-05-01T10:00:00.000Z');
+    const when =
+      time.toDateString() === new Date().toDateString()
+        ? time.toLocaleTimeString()
+        : formatDateTime(time.toISOString());
+    expect(within(comparison).getByText(`POST /github · ${when} · #1`)).toBeInTheDocument();
+    expect(within(comparison).getByText(`POST /other · ${when} · #2`)).toBeInTheDocument();
     const headerRows = within(within(comparison).getByRole('region', { name: 'Header differences' }))
       .getAllByRole('row')
       .map((tr) => Array.from(tr.children, (cell) => cell.textContent));
     expect(headerRows).toEqual([
-      ['Name', 'Change', '#1', '#2'],
+      ['Name', 'Change', 'Older #1', 'Newer #2'],
       ['X-GitHub-Event', 'Removed', 'issues', '(none)'],
       ['X-GitHub-Delivery', 'Removed', 'd-1', '(none)'],
       ['X-Attempt', 'Changed', '1', '9'],
@@ -94,8 +123,9 @@ describe('recognising senders and comparing requests on the Webhook Inspector', 
     expect(screen.getByText('Compared as JSON: keys sorted, pretty-printed.')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Close comparison' }));
-    expect(screen.queryByRole('article', { name: 'Comparing request #1 with #2' })).toBeNull();
+    expect(screen.queryByRole('article', { name: 'Comparing two requests' })).toBeNull();
     expect(screen.getByRole('article', { name: 'Request details' })).toBeInTheDocument();
-    expect(row('/github')).not.toBeChecked();
+    expect(within(screen.getByRole('list', { name: 'Requests' })).queryAllByRole('checkbox')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Compare' })).toHaveAttribute('aria-pressed', 'false');
   });
 });

@@ -7,6 +7,7 @@ import { diffRequests } from '../diff/diff';
 import { BodyDiff } from './BodyDiff';
 import { compareMessages as text } from './messages';
 import { PairDiffTable } from './PairDiffTable';
+import { requestName } from './request-name';
 
 interface CompareViewProps {
   /** The older request. */
@@ -22,13 +23,21 @@ export function CompareView({ before, after, onClose }: CompareViewProps) {
   const sameCount = diff.headers.length - changedHeaders.length;
   const ids = { beforeId: before.id, afterId: after.id };
   return (
-    <article aria-label={text.title(before.id, after.id)}>
+    <article aria-label={text.title}>
       <Card className="mb-3 shadow-sm">
-        <Card.Body className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-          <h2 className="h6 mb-0">{text.title(before.id, after.id)}</h2>
-          <Button size="sm" variant="outline-secondary" onClick={onClose}>
-            {text.close}
-          </Button>
+        <Card.Body>
+          <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+            <h2 className="h6 mb-0">{text.title}</h2>
+            <Button size="sm" variant="outline-secondary" onClick={onClose}>
+              {text.close}
+            </Button>
+          </div>
+          <dl className="compare-names small mb-0 mt-2">
+            <dt className="fw-normal text-body-secondary">{text.before}</dt>
+            <dd className="font-monospace text-break mb-1">{requestName(before)}</dd>
+            <dt className="fw-normal text-body-secondary">{text.after}</dt>
+            <dd className="font-monospace text-break mb-0">{requestName(after)}</dd>
+          </dl>
         </Card.Body>
       </Card>
       <DetailSection title={text.sections.request} isFlush>

@@ -26,8 +26,12 @@ export function PairDiffTable({ rows, beforeId, afterId }: PairDiffTableProps) {
             {text.columns.name}
           </th>
           <th scope="col">{text.columns.change}</th>
-          <th scope="col">{text.columns.request(beforeId)}</th>
-          <th scope="col">{text.columns.request(afterId)}</th>
+          <th scope="col">
+            {text.before} {text.columns.request(beforeId)}
+          </th>
+          <th scope="col">
+            {text.after} {text.columns.request(afterId)}
+          </th>
         </tr>
       </thead>
       <tbody>

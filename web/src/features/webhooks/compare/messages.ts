@@ -1,11 +1,17 @@
 /** Texts of the comparison of two requests. */
+import type { WebhookEvent } from '../../../../../shared/webhooks';
+import { requestName } from './request-name';
+
 export const compareMessages = {
-  pick: 'Compare',
-  pickHelp: 'Pick two requests to compare them',
-  onePicked: 'One request picked for comparison: pick another one in the list.',
-  title: (a: number, b: number) => `Comparing request #${a} with #${b}`,
+  toggle: 'Compare',
+  toggleHelp: 'Pick two requests in the list to see what differs between them',
+  picking: (count: number) =>
+    count === 0 ? 'Tick two requests to compare them.' : 'Tick one more request to compare.',
+  pickLabel: (event: WebhookEvent) => `Compare ${requestName(event)}`,
+  title: 'Comparing two requests',
+  before: 'Older',
+  after: 'Newer',
   close: 'Close comparison',
-  clear: 'Clear',
   sections: { request: 'Request line', headers: 'Header differences', body: 'Body differences' },
   columns: {
     name: 'Name',

@@ -1,6 +1,10 @@
+import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
+import { webhookUrl } from '../../../../../shared/webhooks';
+import { CopyButton } from '../../../components/CopyButton';
 import { EmptyState } from '../../../components/EmptyState';
 import { RetryAlert } from '../../../components/RetryAlert';
+import { apiBase } from '../../../lib/http';
 import { messages } from '../messages';
 import type { WebhookEventsView } from '../useWebhookEvents';
 import { RequestDetail } from './RequestDetail';
@@ -8,10 +12,39 @@ import { RequestDetail } from './RequestDetail';
 interface DetailAreaProps {
   view: WebhookEventsView;
   sessionId: string;
+  /** Under a search: an empty list means no request matches, and this clears the search. */
+  onClearSearch?: () => void;
+  /** Back to the list on a phone. */
+  onBack?: () => void;
+}
+
+/** A ready-made request to send to the webhook URL, with a copy button. */
+function TryIt({ sessionId }: { sessionId: string }) {
+  const url = webhookUrl(apiBase, sessionId);
+  const example = `curl -X POST ${url} -H 'Content-Type: application/json' -d '{"hello":"world"}'`;
+  return (
+    <div className="mt-3 mx-auto small text-start" style={{ maxWidth: '40rem' }}>
+      <p className="mb-1">{messages.tryIt}</p>
+      <div className="d-flex align-items-start gap-2">
+        <code className="text-break flex-grow-1">
+          curl -X POST <span>{url}</span> -H &apos;Content-Type: application/json&apos; -d &apos;
+          {'{"hello":"world"}'}&apos;
+        </code>
+        <span className="flex-shrink-0">
+          <CopyButton
+            text={example}
+            label={messages.copyExample}
+            variant="outline-secondary"
+            successMessage={messages.curlCopied}
+          />
+        </span>
+      </div>
+    </div>
+  );
 }
 
 /** The right-hand panel: the selected request, or what to do when there is none to show. */
-export function DetailArea({ view, sessionId }: DetailAreaProps) {
+export function DetailArea({ view, sessionId, onClearSearch, onBack }: DetailAreaProps) {
   if (view.loadFailed) return <RetryAlert text={messages.loadFailed} onRetry={view.retryLoad} />;
   if (!view.isLoaded) {
     return (
@@ -20,17 +53,28 @@ export function DetailArea({ view, sessionId }: DetailAreaProps) {
       </div>
     );
   }
+  if (view.events.length === 0 && onClearSearch) {
+    return (
+      <EmptyState title={messages.noMatches} text={messages.noMatchesText}>
+        <Button variant="outline-secondary" size="sm" className="mt-3" onClick={onClearSearch}>
+          {messages.clearSearch}
+        </Button>
+      </EmptyState>
+    );
+  }
   if (view.events.length === 0) {
     return (
       <EmptyState
         title={messages.emptyTitle}
         text={messages.emptyText}
         icon={<Spinner animation="grow" variant="primary" />}
-      />
+      >
+        <TryIt sessionId={sessionId} />
+      </EmptyState>
     );
   }
   if (!view.selected) {
     return <EmptyState title={messages.noSelectionTitle} text={messages.noSelectionText} />;
   }
-  return <RequestDetail event={view.selected} sessionId={sessionId} />;
+  return <RequestDetail event={view.selected} sessionId={sessionId} onBack={onBack} />;
 }

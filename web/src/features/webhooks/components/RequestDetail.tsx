@@ -1,12 +1,19 @@
 import { memo, useCallback } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { displayMethod, webhookUrl, type WebhookEvent } from '../../../../../shared/webhooks';
+import {
+  displayMethod,
+  webhookUrl,
+  type ForwardResult,
+  type WebhookEvent,
+} from '../../../../../shared/webhooks';
+import { CopyButton } from '../../../components/CopyButton';
 import { apiBase } from '../../../lib/http';
-import { formatBytes, formatDateTime } from '../../../lib/format';
+import { formatBinaryBytes, formatDateTime } from '../../../lib/format';
 import { bodyDownloadUrl, fetchEventBody } from '../api';
 import { RequestBody } from '../body/RequestBody';
 import { ReplayButton } from '../replay/ReplayButton';
+import { forwardMessages } from '../forward/messages';
 import { headerLines, pairsOf, type Pairs } from '../headers';
 import { messages } from '../messages';
 import { ProviderBadges } from '../recognise/ProviderBadges';
@@ -21,27 +28,40 @@ import { DetailSection } from './DetailSection';
 import { KeyValueTable } from './KeyValueTable';
 import { MethodBadge } from './MethodBadge';
 
+function describeForwarded(forwarded: ForwardResult): string {
+  return 'error' in forwarded
+    ? forwardMessages.failedTitle(forwarded.error, forwarded.ms)
+    : forwardMessages.resultTitle(forwarded.status, forwarded.ms);
+}
+
 function infoRows(event: WebhookEvent): Pairs {
   const { info } = messages;
+  const forwarded: Pairs = event.forwarded
+    ? [[forwardMessages.detailLabel, describeForwarded(event.forwarded)]]
+    : [];
   return [
     [info.ip, event.ip || messages.unknown],
     [info.userAgent, event.userAgent || messages.unknown],
     [info.method, displayMethod(event.method)],
     [info.path, event.path],
     [info.contentType, event.contentType || messages.noContentType],
-    [info.size, `${formatBytes(event.size)} (${messages.sizeInBytes(event.size)})`],
+    [info.size, `${formatBinaryBytes(event.size)} (${messages.sizeInBytes(event.size)})`],
     [info.time, formatDateTime(event.timestamp)],
+    [info.id, String(event.id)],
     [responseMessages.answer.label, describeAnswer(event.response)],
+    ...forwarded,
   ];
 }
 
 interface RequestDetailProps {
   event: WebhookEvent;
   sessionId: string;
+  /** Back to the list, where the list and the details do not fit side by side (phones). */
+  onBack?: () => void;
 }
 
 /** Everything about one captured request: body, query, headers and where it came from. */
-export const RequestDetail = memo(function RequestDetail({ event, sessionId }: RequestDetailProps) {
+export const RequestDetail = memo(function RequestDetail({ event, sessionId, onBack }: RequestDetailProps) {
   const downloadUrl = bodyDownloadUrl(event.id);
   const fetchBody = useCallback((decoded: boolean) => fetchEventBody(event.id, decoded), [event.id]);
   const queryRows = pairsOf(event.queryParams);
@@ -52,12 +72,34 @@ export const RequestDetail = memo(function RequestDetail({ event, sessionId }: R
 
   return (
     <article aria-label={messages.requestDetails}>
+      {onBack && (
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          className="webhook-back d-lg-none mb-2"
+          onClick={onBack}
+        >
+          <span aria-hidden="true">← </span>
+          {messages.back}
+        </Button>
+      )}
       <Card className="mb-3 shadow-sm">
         <Card.Body className="d-flex flex-wrap align-items-center gap-2">
           <MethodBadge method={event.method} />
           <code className="text-break flex-grow-1 fs-6">{target}</code>
           <span className="small text-body-secondary">{formatDateTime(event.timestamp)}</span>
-          <span className="small text-body-secondary">{formatBytes(event.size)}</span>
+          <span className="small text-body-secondary">{formatBinaryBytes(event.size)}</span>
+          <span className="d-inline-flex align-items-center gap-1 small" title={messages.idTitle}>
+            <span className="font-monospace text-body-secondary" data-testid="event-id">
+              {messages.eventId(event.id)}
+            </span>
+            <CopyButton
+              text={String(event.id)}
+              label={messages.copyId}
+              variant="outline-secondary"
+              successMessage={messages.idCopied}
+            />
+          </span>
           <Button
             size="sm"
             variant="outline-primary"

@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import type { WebhookEvent } from '../../../../../shared/webhooks';
-import { formatBytes, formatDateTime, formatRowTime } from '../../../lib/format';
+import { formatBinaryBytes, formatDateTime, formatRowTime } from '../../../lib/format';
 import { compareMessages } from '../compare/messages';
+import { ForwardResult } from '../forward/ForwardResult';
 import { messages } from '../messages';
 import { ProviderBadges } from '../recognise/ProviderBadges';
 import { RedeliveryBadge } from '../recognise/RedeliveryBadge';
@@ -25,7 +26,11 @@ function TrashIcon() {
   );
 }
 
-/** One row of the request list: the whole row selects the request, the bin deletes it. */
+/**
+ * One row of the request list, two lines high: method, path, forwarding result and the sender's
+ * answer; then time, provider, id and size. The whole row selects the request, the bin deletes it,
+ * and while "Compare" is on a checkbox picks it.
+ */
 export const RequestListItem = memo(function RequestListItem({
   event,
   isSelected,
@@ -36,16 +41,17 @@ export const RequestListItem = memo(function RequestListItem({
   const marks = useRequestMarks();
   return (
     <div
-      className={`list-group-item list-group-item-action h-100 rounded-0 border-0 border-bottom d-flex align-items-center gap-2 ${isSelected ? 'active' : ''}`}
+      className={`request-row list-group-item list-group-item-action h-100 rounded-0 border-0 border-bottom d-flex align-items-center gap-2 ${isSelected ? 'active' : ''}`}
     >
-      <input
-        type="checkbox"
-        className="form-check-input m-0 position-relative z-2 flex-shrink-0"
-        aria-label={`${compareMessages.pick} ${event.path}${query}`}
-        title={compareMessages.pickHelp}
-        checked={marks.picked.includes(event.id)}
-        onChange={() => marks.togglePick(event.id)}
-      />
+      {marks.isPicking && (
+        <input
+          type="checkbox"
+          className="form-check-input m-0 position-relative z-2 flex-shrink-0"
+          aria-label={compareMessages.pickLabel(event)}
+          checked={marks.picked.includes(event.id)}
+          onChange={() => marks.togglePick(event.id)}
+        />
+      )}
       <button
         type="button"
         className="btn btn-link stretched-link p-0 text-reset text-decoration-none text-start flex-grow-1 overflow-hidden"
@@ -58,27 +64,30 @@ export const RequestListItem = memo(function RequestListItem({
             {event.path}
             {query}
           </span>
+          <ForwardResult forwarded={event.forwarded} />
           <AnswerStatus response={event.response} />
         </span>
-        <span className="d-flex justify-content-between align-items-center gap-2 small mt-1">
-          <span className="d-flex align-items-center gap-2 overflow-hidden">
-            <time
-              className="text-truncate flex-shrink-0 opacity-75"
-              dateTime={event.timestamp}
-              title={formatDateTime(event.timestamp)}
-            >
-              {formatRowTime(event.timestamp)}
-            </time>
+        <span className="request-row-meta d-flex align-items-center gap-2 small">
+          <time
+            className="flex-shrink-0 opacity-75"
+            dateTime={event.timestamp}
+            title={formatDateTime(event.timestamp)}
+          >
+            {formatRowTime(event.timestamp)}
+          </time>
+          {/* The event type gives way first, so the mark and the provider stay whole. */}
+          <span className="d-flex align-items-center gap-1 overflow-hidden flex-grow-1">
+            {marks.redeliveries.has(event.id) && <RedeliveryBadge />}
             <ProviderBadges event={event} isCompact />
           </span>
-          <span className="flex-shrink-0 opacity-75">
-            {marks.redeliveries.has(event.id) && <RedeliveryBadge />} {formatBytes(event.size)}
+          <span className="flex-shrink-0 opacity-75 text-nowrap">
+            {messages.eventId(event.id)} · {formatBinaryBytes(event.size)}
           </span>
         </span>
       </button>
       <button
         type="button"
-        className="btn btn-sm btn-link text-reset position-relative z-2 flex-shrink-0"
+        className="btn btn-sm btn-link text-reset position-relative z-2 flex-shrink-0 px-1"
         aria-label={messages.deleteRequest}
         title={messages.deleteRequest}
         onClick={() => onDelete(event.id)}

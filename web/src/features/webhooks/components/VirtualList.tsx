@@ -2,7 +2,15 @@
  * A scrolling list that mounts only the rows in view (plus a few either side), so ten thousand
  * requests cost as much DOM as twenty. Every row has the same fixed height.
  */
-import { useLayoutEffect, useRef, useState, type Key, type ReactNode, type UIEvent } from 'react';
+import {
+  useLayoutEffect,
+  useRef,
+  useState,
+  type Key,
+  type ReactNode,
+  type RefObject,
+  type UIEvent,
+} from 'react';
 
 interface VirtualListProps<T> {
   items: readonly T[];
@@ -21,18 +29,37 @@ interface VirtualListProps<T> {
   /** Classes of the element holding the rows. */
   listClassName?: string;
   ariaLabel?: string;
+  /** The scrolling element, for a caller that scrolls it (e.g. back to the top). */
+  scrollerRef?: RefObject<HTMLDivElement | null>;
+  /** Told the scroll position after each scroll, moves made to keep rows in place included. */
+  onScrolled?: (scrollTop: number) => void;
 }
 
-function useViewportHeight(fallbackHeight: number) {
-  const ref = useRef<HTMLDivElement>(null);
+/**
+ * The element's height, kept current. `scrollTop` is where the list was last scrolled to: a list
+ * hidden for a while (a phone showing the details instead) comes back at its place, where the
+ * browser would have put it back at the top.
+ */
+function useViewportHeight(
+  fallbackHeight: number,
+  scrollTop: RefObject<number>,
+  given?: RefObject<HTMLDivElement | null>,
+) {
+  const own = useRef<HTMLDivElement>(null);
+  const ref = given ?? own;
   const [height, setHeight] = useState(0);
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setHeight(element.clientHeight));
+    const observer = new ResizeObserver(() => {
+      if (element.clientHeight > 0 && element.scrollTop === 0 && scrollTop.current > 0) {
+        element.scrollTop = scrollTop.current;
+      }
+      setHeight(element.clientHeight);
+    });
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
+  }, [ref, scrollTop]);
   return [ref, height || fallbackHeight] as const;
 }
 
@@ -47,12 +74,14 @@ export function VirtualList<T>({
   className = '',
   listClassName,
   ariaLabel,
+  scrollerRef,
+  onScrolled,
 }: VirtualListProps<T>) {
-  const [ref, viewportHeight] = useViewportHeight(fallbackHeight);
-  const [firstInView, setFirstInView] = useState(0);
-  const topKey = useRef<Key | null>(null);
   // Kept from scroll events: reading scrollTop after every commit would force a layout each time.
   const scrollTop = useRef(0);
+  const [ref, viewportHeight] = useViewportHeight(fallbackHeight, scrollTop, scrollerRef);
+  const [firstInView, setFirstInView] = useState(0);
+  const topKey = useRef<Key | null>(null);
 
   // When rows are added above while someone is scrolled down, keep the rows they read in place.
   useLayoutEffect(() => {
@@ -68,6 +97,7 @@ export function VirtualList<T>({
   function handleScroll(event: UIEvent<HTMLDivElement>) {
     scrollTop.current = event.currentTarget.scrollTop;
     setFirstInView(Math.floor(scrollTop.current / rowHeight));
+    onScrolled?.(scrollTop.current);
   }
 
   const start = Math.max(0, Math.min(firstInView, items.length - 1) - overscan);

@@ -8,16 +8,13 @@ import { originOf } from './origin';
 interface ProviderBadgesProps {
   event: WebhookEvent;
   /**
-   * In the list the badges shrink to the room the row leaves them, with an ellipsis: the event
-   * type first, then the provider's name.
+   * In the list the badges shrink to the room the row leaves them: the event type gives way with
+   * an ellipsis, the provider's name is always shown whole.
    */
   isCompact?: boolean;
   /** More marks shown after the badges. */
   children?: ReactNode;
 }
-
-/** A flex item that gives up its width only once the items beside it have given up theirs. */
-const SHRINKS_LAST = { minWidth: 0, flexShrink: 0.01 };
 
 /** The sender's name and its event type (and in the details the delivery id); nothing for a request no provider claims. */
 export function ProviderBadges({ event, isCompact = false, children }: ProviderBadgesProps) {
@@ -32,7 +29,7 @@ export function ProviderBadges({ event, isCompact = false, children }: ProviderB
         bg="info-subtle"
         text="info-emphasis"
         className="border border-info-subtle text-truncate"
-        style={isCompact ? SHRINKS_LAST : undefined}
+        style={isCompact ? { flexShrink: 0 } : undefined}
         title={PROVIDER_LABELS[provider]}
         data-testid="provider-badge"
       >

@@ -7,7 +7,7 @@ export function RedeliveryBadge() {
     <Badge
       bg="warning-subtle"
       text="warning-emphasis"
-      className="border border-warning-subtle"
+      className="border border-warning-subtle flex-shrink-0"
       title={text.redeliveryHelp}
     >
       {text.redelivery}

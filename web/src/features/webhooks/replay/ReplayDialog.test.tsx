@@ -72,7 +72,13 @@ describe('ReplayDialog', () => {
 
     const answer = await screen.findByRole('region', { name: 'Answer' });
     expect(calls).toEqual([
-      { method: 'POST', path: '/api/events/7/replay', search: '', body: { url: 'https://example.com/in' } },
+      {
+        method: 'POST',
+        path: '/api/events/7/replay',
+        search: '',
+        body: { url: 'https://example.com/in' },
+        headers: { 'Content-Type': 'application/json' },
+      },
     ]);
     const status = within(answer).getByLabelText('Status');
     expect(status).toHaveTextContent('201');
@@ -123,6 +129,26 @@ describe('ReplayDialog', () => {
     fireEvent.change(urlInput(), { target: { value: 'http://10.0.0.1/' } });
     send();
     expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+  });
+
+  it('after a refusal, offers the same replay from your machine, filled in, with Copy', async () => {
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    renderDialog({ status: 403, body: { error: 'Replay to 127.0.0.1:3000 is refused: loopback address.' } });
+    fireEvent.change(urlInput(), { target: { value: 'http://127.0.0.1:3000/hooks' } });
+    send();
+    const local = await screen.findByRole('region', { name: 'Replay from your machine' });
+    const command = `npx hookbay replay ${window.location.origin}/webhook/${SESSION_ID} 7 --to http://127.0.0.1:3000/hooks`;
+    expect(within(local).getByTestId('local-replay-command')).toHaveTextContent(command);
+    fireEvent.click(within(local).getByRole('button', { name: 'Copy command' }));
+    expect(writeText).toHaveBeenCalledWith(command);
+  });
+
+  it('offers no command when the target itself failed', async () => {
+    renderDialog({ status: 502, body: { error: 'The target could not be reached: ECONNREFUSED.' } });
+    fireEvent.change(urlInput(), { target: { value: 'https://example.com/in' } });
+    send();
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('region', { name: 'Replay from your machine' })).toBeNull();
   });
 
   it.each([

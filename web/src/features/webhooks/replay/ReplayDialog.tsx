@@ -6,11 +6,13 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import type { ReplayAnswer } from '../../../../../shared/replay';
-import type { WebhookEvent } from '../../../../../shared/webhooks';
-import { ApiError } from '../../../lib/http';
+import { webhookUrl, type WebhookEvent } from '../../../../../shared/webhooks';
+import { CopyButton } from '../../../components/CopyButton';
+import { ApiError, apiBase } from '../../../lib/http';
 import { replayTargetKey } from '../../../lib/storage';
 import { replayEvent } from './api';
 import { HeaderRows } from './HeaderRows';
+import { localReplayCommand } from './local-command';
 import { replayMessages as text } from './messages';
 import { ReplayAnswerView } from './ReplayAnswerView';
 import { draftFromEvent, toReplayBody, type ReplayDraft } from './replay-draft';
@@ -23,7 +25,34 @@ interface ReplayDialogProps {
 
 const FORM_ID = 'replay-form';
 
-type Outcome = { answer: ReplayAnswer } | { error: string } | null;
+/** `isRefused`: the server would not send it (a private address, replay off, too many): the CLI can. */
+type Outcome = { answer: ReplayAnswer } | { error: string; isRefused: boolean } | null;
+
+/** Statuses after which replaying from the user's own machine is the way on. */
+const REFUSED = new Set([403, 429]);
+
+/** The same replay from the user's own machine, where local and private addresses are reachable. */
+function LocalReplay({ command }: { command: string }) {
+  return (
+    <section aria-label={text.localTitle} className="border rounded p-2 mb-3">
+      <p className="small mb-2">{text.localIntro}</p>
+      <div className="d-flex align-items-start gap-2">
+        <code className="text-break flex-grow-1" data-testid="local-replay-command">
+          {command}
+        </code>
+        <span className="flex-shrink-0">
+          <CopyButton
+            text={command}
+            label={text.copyCommand}
+            variant="outline-secondary"
+            successMessage={text.commandCopied}
+          />
+        </span>
+      </div>
+      <p className="small text-body-secondary mt-2 mb-0">{text.localKeyNote}</p>
+    </section>
+  );
+}
 
 /** Edits a copy of the request, has the server send it, and shows the answer beside it. */
 export function ReplayDialog({ event, sessionId, onClose }: ReplayDialogProps) {
@@ -43,7 +72,11 @@ export function ReplayDialog({ event, sessionId, onClose }: ReplayDialogProps) {
       setOutcome({ answer: await replayEvent(event.id, body) });
     } catch (error) {
       // The server's text says what went wrong with the target (refused, unreachable, too slow).
-      setOutcome({ error: error instanceof ApiError && error.message ? error.message : text.failed });
+      const isApiError = error instanceof ApiError;
+      setOutcome({
+        error: isApiError && error.message ? error.message : text.failed,
+        isRefused: isApiError && REFUSED.has(error.status),
+      });
     } finally {
       setIsSending(false);
     }
@@ -96,6 +129,11 @@ export function ReplayDialog({ event, sessionId, onClose }: ReplayDialogProps) {
             <h2 className="h6">{text.answer}</h2>
             {outcome === null && <p className="text-body-secondary">{text.noAnswerYet}</p>}
             {outcome && 'error' in outcome && <Alert variant="danger">{outcome.error}</Alert>}
+            {outcome && 'error' in outcome && outcome.isRefused && (
+              <LocalReplay
+                command={localReplayCommand(webhookUrl(apiBase, sessionId), event.id, draft.url)}
+              />
+            )}
             {outcome && 'answer' in outcome && <ReplayAnswerView answer={outcome.answer} />}
           </Col>
         </Row>

@@ -28,4 +28,10 @@ export const replayMessages = {
   answerTruncated: 'Only the first 1 MiB of the answer is kept.',
   answerCut: 'Only the first 256 K characters of the answer are shown.',
   failed: 'Replay failed. Please try again.',
+  localTitle: 'Replay from your machine',
+  localIntro:
+    'Run it where your app runs: the request is sent from there, so local and private addresses work.',
+  localKeyNote: 'For a private inspector, add --key <key> or set HOOKBAY_KEY first.',
+  copyCommand: 'Copy command',
+  commandCopied: 'Command copied to clipboard',
 } as const;

@@ -14,6 +14,7 @@ import { EMPTY_SAMPLE, type SampleRequest, type TemplatesModule } from './previe
 import { ResponseFields } from './ResponseFields';
 import { RulePreview } from './RulePreview';
 import { emptyResponseDraft, fromDraft, toDraft, type RuleDraft } from './rule-draft';
+import { useLeaveWarning } from './useLeaveWarning';
 import { useResponseTemplates } from './useResponseTemplates';
 
 const PRESETS = [...URL_CHECK_PRESETS, ...RESPONSE_PRESETS];
@@ -26,25 +27,30 @@ interface RuleEditorModalProps {
   initial: RuleDraft;
   /** The request the preview starts from. */
   initialSample?: SampleRequest;
-  onApply: (rule: ResponseRule) => void;
+  /** Saves the rule; resolves with the server's reason when it refused, else null. */
+  onSave: (rule: ResponseRule) => Promise<string | null>;
   onCancel: () => void;
 }
 
 /**
  * Adds or edits one rule, with a preview of what it answers a sample request; checked with the
- * server's own rules (templates included) before it goes into the list.
+ * server's own rules (templates included), then saved in the same step. Closing it or leaving the
+ * page with changes asks first.
  */
 export function RuleEditorModal({
   position,
   initial,
   initialSample,
-  onApply,
+  onSave,
   onCancel,
 }: RuleEditorModalProps) {
   const text = responseMessages.editor;
   const [draft, setDraft] = useState(initial);
   const [sample, setSample] = useState<SampleRequest>(initialSample ?? EMPTY_SAMPLE);
   const [error, setError] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const isDirty = JSON.stringify(draft) !== JSON.stringify(initial);
+  useLeaveWarning(isDirty);
   const templates = useResponseTemplates();
   const parsed = useMemo(() => checkedRule(draft, templates), [draft, templates]);
   const methods =
@@ -53,10 +59,21 @@ export function RuleEditorModal({
       : [...COMMON_METHODS, draft.method];
   const title = position === null ? text.addTitle : text.editTitle(position);
 
-  function handleSubmit(event: FormEvent) {
+  async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if ('error' in parsed) return setError(parsed.error);
-    onApply(parsed.rule);
+    setIsSaving(true);
+    const problem = await onSave(parsed.rule);
+    // Closed by the panel once saved; otherwise the server's reason is shown here.
+    if (problem !== null) {
+      setError(problem);
+      setIsSaving(false);
+    }
+  }
+
+  function handleCancel() {
+    if (isDirty && !window.confirm(text.discard)) return;
+    onCancel();
   }
 
   function choosePreset(name: string) {
@@ -72,8 +89,8 @@ export function RuleEditorModal({
   }
 
   return (
-    <Modal show onHide={onCancel} size="lg" aria-labelledby="rule-editor-title">
-      <Form onSubmit={handleSubmit} noValidate>
+    <Modal show onHide={handleCancel} size="lg" aria-labelledby="rule-editor-title">
+      <Form onSubmit={(event) => void handleSubmit(event)} noValidate>
         <Modal.Header closeButton>
           <Modal.Title id="rule-editor-title" as="h2" className="fs-5">
             {title}
@@ -164,12 +181,12 @@ export function RuleEditorModal({
           )}
         </Modal.Body>
         <Modal.Footer>
-          <span className="small text-body-secondary me-auto">{text.notSavedYet}</span>
-          <Button variant="outline-secondary" onClick={onCancel}>
+          <span className="small text-body-secondary me-auto">{text.savesNote}</span>
+          <Button variant="outline-secondary" onClick={handleCancel}>
             {text.cancel}
           </Button>
-          <Button type="submit" variant="primary">
-            {text.apply}
+          <Button type="submit" variant="primary" disabled={isSaving}>
+            {isSaving ? text.saving : text.save}
           </Button>
         </Modal.Footer>
       </Form>

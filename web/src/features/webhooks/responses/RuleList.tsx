@@ -6,13 +6,24 @@ import { describeResponses } from './rules-list';
 
 interface RuleListProps {
   rules: ResponseRule[];
+  /** Without the controls that change the rules. */
+  isReadOnly?: boolean;
+  /** A change is being saved: the controls wait for it. */
+  isBusy?: boolean;
   onMove: (index: number, step: -1 | 1) => void;
   onEdit: (index: number) => void;
   onRemove: (index: number) => void;
 }
 
 /** The rules in the order they are tried, each with its method, path and answers, and its controls. */
-export function RuleList({ rules, onMove, onEdit, onRemove }: RuleListProps) {
+export function RuleList({
+  rules,
+  isReadOnly = false,
+  isBusy = false,
+  onMove,
+  onEdit,
+  onRemove,
+}: RuleListProps) {
   const text = responseMessages;
   return (
     <ol className="response-rules list-group list-group-numbered mb-3" aria-label={text.rulesLabel}>
@@ -25,40 +36,44 @@ export function RuleList({ rules, onMove, onEdit, onRemove }: RuleListProps) {
             <code className="text-break">{rule.path}</code>
             <span aria-hidden="true">→</span>
             <span className="font-monospace small">{describeResponses(rule)}</span>
-            <ButtonGroup size="sm" className="ms-auto">
-              <Button
-                variant="outline-secondary"
-                aria-label={text.moveUp(position)}
-                title={text.moveUp(position)}
-                disabled={index === 0}
-                onClick={() => onMove(index, -1)}
-              >
-                ↑
-              </Button>
-              <Button
-                variant="outline-secondary"
-                aria-label={text.moveDown(position)}
-                title={text.moveDown(position)}
-                disabled={index === rules.length - 1}
-                onClick={() => onMove(index, 1)}
-              >
-                ↓
-              </Button>
-              <Button
-                variant="outline-secondary"
-                aria-label={text.edit(position)}
-                onClick={() => onEdit(index)}
-              >
-                {text.editButton}
-              </Button>
-              <Button
-                variant="outline-danger"
-                aria-label={text.remove(position)}
-                onClick={() => onRemove(index)}
-              >
-                {text.deleteButton}
-              </Button>
-            </ButtonGroup>
+            {!isReadOnly && (
+              <ButtonGroup size="sm" className="ms-auto">
+                <Button
+                  variant="outline-secondary"
+                  aria-label={text.moveUp(position)}
+                  title={text.moveUp(position)}
+                  disabled={isBusy || index === 0}
+                  onClick={() => onMove(index, -1)}
+                >
+                  ↑
+                </Button>
+                <Button
+                  variant="outline-secondary"
+                  aria-label={text.moveDown(position)}
+                  title={text.moveDown(position)}
+                  disabled={isBusy || index === rules.length - 1}
+                  onClick={() => onMove(index, 1)}
+                >
+                  ↓
+                </Button>
+                <Button
+                  variant="outline-secondary"
+                  aria-label={text.edit(position)}
+                  disabled={isBusy}
+                  onClick={() => onEdit(index)}
+                >
+                  {text.editButton}
+                </Button>
+                <Button
+                  variant="outline-danger"
+                  aria-label={text.remove(position)}
+                  disabled={isBusy}
+                  onClick={() => onRemove(index)}
+                >
+                  {text.deleteButton}
+                </Button>
+              </ButtonGroup>
+            )}
           </li>
         );
       })}

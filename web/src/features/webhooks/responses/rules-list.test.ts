@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ResponseRule } from '../../../../../shared/responses';
-import { describeResponses, moveRule, putRule, removeRule } from './rules-list';
+import { describeResponses, moveRule, putRule, removeRule, ruleHeadline, rulesSummary } from './rules-list';
 
 function rule(statuses: number[], overrides: Partial<ResponseRule> = {}): ResponseRule {
   return {
@@ -57,5 +57,29 @@ describe('describeResponses', () => {
     expect(describeResponses({ ...rule([200], { chance: 5, seed: 3 }) })).toBe(
       '200 (5 % of requests, seed 3)',
     );
+  });
+});
+
+describe('rulesSummary', () => {
+  it('reads like "POST /github/* → 500, 500, 200"', () => {
+    expect(rulesSummary([rule([500, 500, 200], { method: 'POST', path: '/github/*' })])).toBe(
+      'POST /github/* → 500, 500, 200',
+    );
+  });
+
+  it('names the default answer while there is no rule, and counts the rules after the first', () => {
+    expect(rulesSummary([])).toBe('default 200');
+    expect(rulesSummary([rule([503], { path: '/a' }), rule([200]), rule([201])])).toBe(
+      '/a → 503 +2 more rules',
+    );
+    expect(rulesSummary([rule([503], { path: '/a' }), rule([200])])).toBe('/a → 503 +1 more rule');
+  });
+
+  it('says every request for a rule on any method and path, faults by name, the chance after', () => {
+    expect(ruleHeadline(rule([429]))).toBe('Every request → 429');
+    expect(ruleHeadline({ ...rule([]), responses: [{ fault: 'timeout', delayMs: 0 }], chance: 30 })).toBe(
+      'Every request → no answer (30 %)',
+    );
+    expect(ruleHeadline(rule([200], { method: 'GET' }))).toBe('GET * → 200');
   });
 });

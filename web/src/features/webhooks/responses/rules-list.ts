@@ -1,4 +1,4 @@
-/** The panel's edits to the list of rules, as pure functions, and the one-line summary of a rule. */
+/** The panel's edits to the list of rules, as pure functions, and the one-line summaries of rules. */
 import { isFault, type ResponseRule, type ScriptedResponse } from '../../../../../shared/responses';
 import { responseMessages } from './messages';
 
@@ -38,4 +38,31 @@ export function describeResponses(rule: ResponseRule): string {
   return rule.chance === undefined
     ? sequence
     : `${sequence} ${responseMessages.chanceNote(rule.chance, rule.seed)}`;
+}
+
+/** The answers of a rule in order, faults by name: "500, 500, 200". */
+function answersOf(rule: ResponseRule): string {
+  return rule.responses
+    .map((response) =>
+      isFault(response) ? responseMessages.faultLabels[response.fault] : String(response.status),
+    )
+    .join(', ');
+}
+
+/** One line for a rule, as the header shows it: "POST /github/* → 500, 500, 200", its chance after it. */
+export function ruleHeadline(rule: ResponseRule): string {
+  const isEvery = rule.method === '*' && rule.path === '*';
+  const target = isEvery
+    ? responseMessages.everyRequest
+    : `${rule.method === '*' ? '' : `${rule.method} `}${rule.path}`;
+  const chance = rule.chance === undefined ? '' : ` (${rule.chance} %)`;
+  return `${target} → ${answersOf(rule)}${chance}`;
+}
+
+/** What the webhook URL answers, in one line: the first rule and how many more follow it. */
+export function rulesSummary(rules: readonly ResponseRule[]): string {
+  const [first, ...others] = rules;
+  if (!first) return responseMessages.defaultHeadline;
+  const headline = ruleHeadline(first);
+  return others.length === 0 ? headline : `${headline} ${responseMessages.moreRules(others.length)}`;
 }

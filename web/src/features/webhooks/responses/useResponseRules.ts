@@ -1,9 +1,8 @@
 /**
- * The panel's data: the saved rules through react-query, the edits not saved yet, and saving,
- * which reports the outcome in a toast (the server's words when it refused the rules).
+ * The rules through react-query, and saving them: every change is sent at once (no edit waits for
+ * a second step), and the outcome is reported in a toast (the server's words when it refused).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { ResponseRule } from '../../../../../shared/responses';
 import { notify } from '../../../components/toasts';
 import { messageOf } from '../../../lib/http';
@@ -13,46 +12,40 @@ import { responseMessages } from './messages';
 export const responseRulesKey = (sessionId: string) => ['response-rules', sessionId] as const;
 
 export interface ResponseRulesView {
-  /** The rules as edited, or as saved when nothing was edited. */
+  /** The rules as saved; empty until loaded. */
   rules: ResponseRule[];
-  savedCount: number | null;
   isLoading: boolean;
   loadFailed: boolean;
   retryLoad: () => void;
-  hasChanges: boolean;
   isSaving: boolean;
-  /** Replaces the edited list; nothing reaches the server before save(). */
-  change: (rules: ResponseRule[]) => void;
-  save: () => Promise<void>;
+  /** Saves the whole list; resolves with the server's reason when it refused, else null. */
+  save: (rules: ResponseRule[]) => Promise<string | null>;
 }
 
 export function useResponseRules(sessionId: string): ResponseRulesView {
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: responseRulesKey(sessionId), queryFn: getResponseRules });
   const mutation = useMutation({ mutationFn: saveResponseRules });
-  const [edited, setEdited] = useState<ResponseRule[] | null>(null);
 
-  async function save() {
-    if (!edited) return;
+  async function save(rules: ResponseRule[]): Promise<string | null> {
     try {
-      const stored = await mutation.mutateAsync(edited);
+      const stored = await mutation.mutateAsync(rules);
       queryClient.setQueryData(responseRulesKey(sessionId), stored);
-      setEdited(null);
       notify.success(responseMessages.saved);
+      return null;
     } catch (error) {
-      notify.error(messageOf(error, responseMessages.saveFailed));
+      const message = messageOf(error, responseMessages.saveFailed);
+      notify.error(message);
+      return message;
     }
   }
 
   return {
-    rules: edited ?? query.data ?? [],
-    savedCount: query.data?.length ?? null,
+    rules: query.data ?? [],
     isLoading: query.isPending,
     loadFailed: query.isError,
     retryLoad: () => void query.refetch(),
-    hasChanges: edited !== null,
     isSaving: mutation.isPending,
-    change: setEdited,
     save,
   };
 }

@@ -78,8 +78,9 @@ export function SearchBar({
             </Button>
           );
         })}
+        {/* Said with an arrow on screen, to leave the chips and the links one line together. */}
         <span className="ms-auto d-flex align-items-center gap-1 small">
-          <span className="text-body-secondary">{searchMessages.exportLabel}</span>
+          <span className="visually-hidden">{searchMessages.exportLabel}</span>
           {EXPORTS.map(({ format, label }) => (
             <DownloadLink
               key={format}
@@ -87,6 +88,7 @@ export function SearchBar({
               href={exportUrl(format, filter)}
               title={searchMessages.exportTitle(label)}
             >
+              <span aria-hidden="true">↓ </span>
               {label}
             </DownloadLink>
           ))}

@@ -30,7 +30,11 @@ function stubSearchApi(initial: WebhookEvent[]) {
     if (method === 'GET' && path === '/api/events/count') {
       return {
         status: 200,
-        body: { matching: store.filter((event) => matches(event, filter)).length, total: store.length },
+        body: {
+          matching: store.filter((event) => matches(event, filter)).length,
+          total: store.length,
+          newestId: store[0]?.id ?? 0,
+        },
       };
     }
     const deleted = /^\/api\/events\/(\d+)$/.exec(path);
@@ -96,6 +100,23 @@ describe('searching in the Webhook Inspector', () => {
     fireEvent.keyDown(searchBox(), { key: 'Escape' });
     expect(searchBox()).toHaveValue('');
     await waitFor(() => expect(countBadge()).toHaveTextContent('3'));
+  });
+
+  it('a search with no match says so, not "waiting", and offers to clear the search', async () => {
+    stubSearchApi(EVENTS);
+    renderPage();
+    await waitFor(() => expect(countBadge()).toHaveTextContent('3'));
+    fireEvent.click(screen.getByRole('button', { name: 'PUT' }));
+    fireEvent.change(searchBox(), { target: { value: 'nothing like this' } });
+    expect(await screen.findByRole('heading', { name: 'No request matches the search' })).toBeInTheDocument();
+    expect(screen.queryByText('Webhook Inspector is waiting')).toBeNull();
+    const clears = screen.getAllByRole('button', { name: 'Clear search' });
+    expect(clears).toHaveLength(2); // in the list and in the details
+    fireEvent.click(clears[0] as HTMLElement);
+    await waitFor(() => expect(listedPaths()).toEqual(['/ping', '/customers', '/invoices']));
+    expect(searchBox()).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'PUT' })).toHaveAttribute('aria-pressed', 'false');
+    expect(countBadge()).toHaveTextContent('3');
   });
 
   it('the Other chip asks for every method but the five common ones', async () => {

@@ -50,8 +50,14 @@ describe('eventMatches', () => {
 
 describe('countLabel', () => {
   it('reads "N of M" once counted under a filter, else the number listed', () => {
-    expect(countLabel(340, null)).toBe('340');
-    expect(countLabel(100, { matching: 12, total: 340 })).toBe('12 of 340');
-    expect(countLabel(100, { matching: 1200, total: 34000 })).toBe('1,200 of 34,000');
+    expect(countLabel(340, null, true)).toBe('340');
+    expect(countLabel(100, { matching: 12, total: 340 }, true)).toBe('12 of 340');
+    expect(countLabel(100, { matching: 1200, total: 34000 }, true)).toBe('1,200 of 34,000');
+  });
+
+  it('without a filter, reads every request of the session, not only the page loaded', () => {
+    expect(countLabel(100, { matching: 282, total: 282 }, false)).toBe('282');
+    expect(countLabel(100, { matching: 12000, total: 12000 }, false)).toBe('12,000');
+    expect(countLabel(100, null, false)).toBe('100');
   });
 });

@@ -51,7 +51,17 @@ export function toggleChip(chips: readonly MethodChip[], chip: MethodChip): Meth
   return chips.includes(chip) ? chips.filter((each) => each !== chip) : [...chips, chip];
 }
 
-/** The list's badge: "12 of 340" under a filter (once counted), else the number listed. */
-export function countLabel(listed: number, counts: EventsCount | null): string {
-  return counts ? searchMessages.matchingOf(counts.matching, counts.total) : String(listed);
+/**
+ * The list's badge: "12 of 340" under a filter, else every request of the session, also those not
+ * loaded yet; the number listed until the server has counted.
+ */
+export function countLabel(
+  listed: number,
+  counts: Pick<EventsCount, 'matching' | 'total'> | null,
+  isFiltered: boolean,
+): string {
+  if (!counts) return String(listed);
+  return isFiltered
+    ? searchMessages.matchingOf(counts.matching, counts.total)
+    : counts.total.toLocaleString('en');
 }

@@ -9,7 +9,6 @@ export const searchMessages = {
   exportHar: 'HAR',
   exportNdjson: 'NDJSON',
   exportTitle: (format: string) => `Download the requests listed as ${format}`,
-  noMatches: 'No requests match the search',
   matchingOf: (matching: number, total: number) =>
     `${matching.toLocaleString('en')} of ${total.toLocaleString('en')}`,
   hiddenNew: (count: number) => `${count.toLocaleString('en')} new, hidden by the filter`,

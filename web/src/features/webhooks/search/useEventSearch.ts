@@ -18,6 +18,8 @@ export interface EventSearch {
   toggle: (chip: MethodChip) => void;
   /** Empties the search box (the chips stay). */
   clearText: () => void;
+  /** Empties the search box and turns every chip off. */
+  clearAll: () => void;
   focus: () => void;
 }
 
@@ -37,6 +39,10 @@ export function useEventSearch(): EventSearch {
   const filter = useMemo(() => toEventsFilter({ text: filterText, chips }), [filterText, chips]);
   const toggle = useCallback((chip: MethodChip) => setChips((current) => toggleChip(current, chip)), []);
   const clearText = useCallback(() => setText(''), []);
+  const clearAll = useCallback(() => {
+    setText('');
+    setChips([]);
+  }, []);
   const focus = useCallback(() => inputRef.current?.focus(), []);
-  return { text, chips, filter, inputRef, setText, toggle, clearText, focus };
+  return { text, chips, filter, inputRef, setText, toggle, clearText, clearAll, focus };
 }

@@ -91,6 +91,9 @@ describe('VerifySignature', () => {
 
   it('offers the generic HMAC form for an unknown sender and says what is missing', async () => {
     render(<VerifySignature event={makeEvent(4, { body: 'x' })} fetchBody={() => Promise.reject()} />);
+    // No signature header: the section stays folded until asked.
+    expect(screen.queryByLabelText('Scheme')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect(screen.getByLabelText('Scheme')).toHaveValue('custom');
     fireEvent.change(secretInput(), { target: { value: 'k' } });
     fireEvent.change(screen.getByLabelText('Signature header'), { target: { value: 'X-Sig' } });
@@ -141,5 +144,22 @@ describe('VerifySignature', () => {
         'Only the first part of this body was kept (it was over the size limit), so its signature cannot be checked',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('opens by itself only for a request that carries a signature header', () => {
+    const fetchBody = () => Promise.reject(new Error('not expected'));
+    render(<VerifySignature event={makeEvent(6, { method: 'GET' })} fetchBody={fetchBody} />);
+    expect(screen.getByRole('region', { name: 'Verify signature' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByLabelText('Signing secret')).toBeNull();
+    cleanup();
+    render(
+      <VerifySignature
+        event={makeEvent(7, { headers: { 'X-Twilio-Signature': 'abc=' }, body: 'x' })}
+        fetchBody={fetchBody}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText('Signing secret')).toBeInTheDocument();
   });
 });

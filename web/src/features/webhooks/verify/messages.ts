@@ -25,6 +25,8 @@ function duration(seconds: number): string {
 
 export const verifyMessages = {
   title: 'Verify signature',
+  show: 'Show',
+  hide: 'Hide',
   scheme: 'Scheme',
   schemes: {
     'github-sha256': 'GitHub (X-Hub-Signature-256)',

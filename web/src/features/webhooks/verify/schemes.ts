@@ -65,6 +65,11 @@ export interface Plan {
 
 export const utf8 = (value: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(value);
 
+/** True when a header names a signature or an HMAC (X-Hub-Signature-256, Stripe-Signature, X-Shopify-Hmac-Sha256, …). */
+export function hasSignatureHeader(headers: HeaderMap): boolean {
+  return Object.keys(headers).some((name) => /signature|hmac/i.test(name));
+}
+
 /** The scheme to offer first for a request: its provider's own, else the generic HMAC form. */
 export function defaultScheme(provider: Provider | null, headers: HeaderMap): Scheme {
   switch (provider) {
