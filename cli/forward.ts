@@ -111,29 +111,50 @@ interface Setup extends Caller {
   respond: boolean;
 }
 
-/** Forwards one event and, with --respond, posts the answer back while its sender waits. */
+/** The server keeps at most this much of an error text in a forward report. */
+const REPORT_ERROR_MAX = 2000;
+
+/**
+ * Forwards one event; with --respond, posts the answer back while its sender waits. Then tells
+ * Hookbay what the target answered, so the browser's list shows it; a report that fails is said on
+ * stderr and forwarding goes on.
+ */
 async function forwardEvent(setup: Setup, event: WebhookEvent): Promise<void> {
   const started = Date.now();
   let answer: { status: number; rawHeaders: HeaderPairs; body: string } | { error: string };
+  let report: { status: number; ms: number } | { error: string; ms: number };
   try {
     const result = await sendEvent(setup, event, setup.target);
     const ms = Date.now() - started;
     process.stdout.write(`${eventLine({ ...event, time: new Date(started), status: result.status, ms })}\n`);
     answer = { status: result.status, rawHeaders: result.rawHeaders, body: result.body.toString('base64') };
+    report = { status: result.status, ms };
   } catch (error) {
     const message = errorText(error);
-    process.stdout.write(
-      `${eventLine({ ...event, time: new Date(started), error: message, ms: Date.now() - started })}\n`,
-    );
+    const ms = Date.now() - started;
+    process.stdout.write(`${eventLine({ ...event, time: new Date(started), error: message, ms })}\n`);
     answer = { error: message };
+    report = { error: message.slice(0, REPORT_ERROR_MAX) || 'failed', ms };
   }
   // Only a capture stored while awaiting an answer still waits for one.
-  if (!setup.respond || event.response?.status !== null) return;
+  if (setup.respond && event.response?.status === null) {
+    await tellHookbay(setup, event.id, 'forwarded-response', answer, 'the answer');
+  }
+  await tellHookbay(setup, event.id, 'forwarded', report, "the target's status");
+}
+
+async function tellHookbay(
+  setup: Setup,
+  eventId: number,
+  route: 'forwarded-response' | 'forwarded',
+  body: object,
+  what: string,
+): Promise<void> {
   try {
-    await api(setup, `/api/events/${event.id}/forwarded-response`, { method: 'POST', body: answer });
+    await api(setup, `/api/events/${eventId}/${route}`, { method: 'POST', body });
   } catch (error) {
     process.stderr.write(
-      `Could not hand the answer for event ${event.id} back to Hookbay: ${errorText(error)}\n`,
+      `Could not hand ${what} for event ${eventId} back to Hookbay: ${errorText(error)}\n`,
     );
   }
 }

@@ -122,6 +122,12 @@ describe('hookbay forward and replay', () => {
     expect(run.stdout[0]).toMatch(LINE);
     expect(run.stdout[0]?.slice(9)).toMatch(/^PATCH \/github\?x=1&y=a%20b -> 202 \(\d+ ms\)$/);
     expect(run.stdout[1]?.slice(9)).toMatch(/^GET \/ -> 202 \(\d+ ms\)$/);
+    // Each request also records what the target answered, for the browser's list.
+    await waitFor('both reports', async () => (await events(user)).every((event) => event.forwarded));
+    expect((await events(user)).map((event) => event.forwarded)).toEqual([
+      { status: 202, ms: expect.any(Number) },
+      { status: 202, ms: expect.any(Number) },
+    ]);
   });
 
   it('forwards a body too large to ride in the event whole, from the stored body', async () => {
@@ -151,6 +157,13 @@ describe('hookbay forward and replay', () => {
       /^POST \/one -> failed: connect ECONNREFUSED 127\.0\.0\.1:\d+ \(\d+ ms\)$/,
     );
     expect(run.stdout[1]?.slice(9)).toMatch(/^POST \/two -> failed: connect ECONNREFUSED/);
+    await waitFor('both reports', async () => (await events(user)).every((event) => event.forwarded));
+    for (const event of await events(user)) {
+      expect(event.forwarded).toEqual({
+        error: expect.stringMatching(/^connect ECONNREFUSED/),
+        ms: expect.any(Number),
+      });
+    }
   });
 
   it('after its connection to Hookbay is cut, forwards what it missed: in order, each once', async () => {
