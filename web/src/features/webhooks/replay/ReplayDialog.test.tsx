@@ -72,14 +72,9 @@ describe('ReplayDialog', () => {
 
     const answer = await screen.findByRole('region', { name: 'Answer' });
     expect(calls).toEqual([
-      {
-        method: 'POST',
-        path: '/api/events/7/replay',
-        search: '',
-        body: { url: 'https://example.com/in' },
-        headers: { 'Content-Type': 'application/json' },
-      },
+      { method: 'POST', path: '/api/events/7/replay', search: '', body: { url: 'https://example.com/in' } },
     ]);
+    expect(calls[0]?.headers['Content-Type']).toBe('application/json');
     const status = within(answer).getByLabelText('Status');
     expect(status).toHaveTextContent('201');
     expect(status).toHaveClass('bg-success');
