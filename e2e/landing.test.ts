@@ -52,7 +52,7 @@ describe.runIf(hasChromium)('landing page and theme', () => {
     await page.waitForURL(`${origin}/webhook`);
     const sessionId = await page.evaluate(() => localStorage.getItem('userSessionId'));
     expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
-    await expect.poll(() => page.getByText(`${origin}/webhook/${sessionId}`).count()).toBeGreaterThan(0);
+    await poll(() => page.getByLabel('Your webhook URL').inputValue()).toBe(`${origin}/webhook/${sessionId}`);
     const expiry = Number(await page.evaluate(() => localStorage.getItem('userSessionExpiry')));
     expect(expiry - Date.now()).toBeGreaterThan(299 * 24 * 3600 * 1000);
     expect(await page.getByTestId('user-id').textContent()).toBe(sessionId?.slice(0, 8));
