@@ -17,7 +17,7 @@ async function openDrawer(page: Page): Promise<void> {
 }
 
 async function closeDrawer(page: Page): Promise<void> {
-  await page.keyboard.press('Escape');
+  await drawer(page).getByRole('button', { name: 'Close' }).click();
   await poll(() => drawer(page).count()).toBe(0);
 }
 const infoValue = (page: Page, name: string) =>
