@@ -15,7 +15,10 @@ import { createClientErrorHandler } from './http/client-errors.js';
 import { registerErrorHandler } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { registerLimiter } from './http/rate-limit/limiter.js';
+import { enforceRouteAccess } from './http/route-access.js';
+import { useZodRouteSchemas } from './http/validation.js';
 import { identityPlugin } from './http/identity.js';
+import { registerApiDocument } from './http/openapi/document.js';
 import { openApiRoutes } from './http/openapi/openapi.routes.js';
 import { listRegisteredRoutes } from './http/openapi/route-list.js';
 import { spaPlugin } from './http/spa.js';
@@ -123,6 +126,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   for (const method of EXTRA_CAPTURE_METHODS) app.addHttpMethod(method, { hasBody: true });
   listRegisteredRoutes(app);
+  useZodRouteSchemas(app);
+  enforceRouteAccess(app);
+  await registerApiDocument(app, config.publicOrigin?.origin ?? null);
 
   const databaseOutage = createOutageLog(app.log, {
     down: 'The database is unavailable: requests that need it answer 503 until it is back',
@@ -340,7 +346,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(suggestionsRoutes, { suggestions, limiter });
   await app.register(adminRoutes, { admin, webDir: config.webDir });
   await app.register(suggestionsAdminRoutes, { suggestions, admin });
-  await app.register(openApiRoutes, { publicOrigin: config.publicOrigin });
+  await app.register(openApiRoutes);
   await app.register(linksAdminRoutes, { links, admin, publicOrigin: config.publicOrigin });
   await app.register(sessionsAdminRoutes, { sessionsAdmin, admin });
   await app.register(spaPlugin, {

@@ -1,5 +1,5 @@
 /**
- * Admin guard: a preHandler for every admin route except the status check and the claim link.
+ * Admin guard: a preValidation hook for every admin route except the status check and the claim link.
  * No session answers 401; a session without a valid admin cookie for itself in this browser
  * answers 403. Checked against the database on every call, so a revoke takes effect at once.
  */
@@ -12,7 +12,7 @@ import { requireUser } from './identity.js';
 const ADMIN_REQUIRED_MESSAGE =
   'Admin rights are required for this. Ask the server operator for an admin link.';
 
-/** A preHandler that lets only this browser's admin through; throws UnauthorizedError or ForbiddenError. */
+/** A hook that lets only this browser's admin through; throws UnauthorizedError or ForbiddenError. */
 export function createAdminGuard(admin: AdminService): (request: FastifyRequest) => Promise<void> {
   return async (request) => {
     const user = requireUser(request);

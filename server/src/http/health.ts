@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { okSchema } from './openapi/responses.js';
 
 /** What /readyz asks: each check resolves when its service answered and rejects when it did not. */
 export interface ReadinessChecks {
@@ -39,19 +41,60 @@ export async function healthRoutes(
   app: FastifyInstance,
   options: { storageProblem: () => Promise<string | null>; readiness: ReadinessChecks },
 ) {
-  app.get('/healthz', async (_request, reply) => {
-    const problem = await options.storageProblem();
-    if (problem === null) return { ok: true };
-    return reply.status(503).send({ ok: false, error: `The database cannot be written: ${problem}` });
-  });
+  const SERVICE = { tags: ['Service'] };
+  const notReady = z.object({ ok: z.literal(false), error: z.string() });
 
-  app.get('/livez', async () => ({ ok: true }));
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        ...SERVICE,
+        summary: 'Health check',
+        response: {
+          200: okSchema.describe('The server can serve.'),
+          503: notReady.describe('The embedded database cannot be written; `error` says why.'),
+        },
+      },
+    },
+    async (_request, reply) => {
+      const problem = await options.storageProblem();
+      if (problem === null) return { ok: true };
+      return reply.status(503).send({ ok: false, error: `The database cannot be written: ${problem}` });
+    },
+  );
 
-  app.get('/readyz', async (_request, reply) => {
-    const { database, redis } = options.readiness;
-    const [isDatabaseUp, isRedisUp] = await Promise.all([answers(database), redis ? answers(redis) : true]);
-    const down = [isDatabaseUp ? null : 'The database', isRedisUp ? null : 'Redis'].filter(Boolean);
-    if (down.length === 0) return { ok: true };
-    return reply.status(503).send({ ok: false, error: `${down.join(' and ')} did not answer.` });
-  });
+  app.get(
+    '/livez',
+    {
+      schema: {
+        ...SERVICE,
+        summary: 'Liveness check',
+        description: 'Answers while the process serves, whatever the state of the database or Redis.',
+        response: { 200: okSchema.describe('The process serves.') },
+      },
+    },
+    async () => ({ ok: true }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        ...SERVICE,
+        summary: 'Readiness check',
+        description: 'Ready when the database answers a query, and Redis too when REDIS_URL is set.',
+        response: {
+          200: okSchema.describe('Ready to take traffic.'),
+          503: notReady.describe('The database or Redis did not answer; `error` says which.'),
+        },
+      },
+    },
+    async (_request, reply) => {
+      const { database, redis } = options.readiness;
+      const [isDatabaseUp, isRedisUp] = await Promise.all([answers(database), redis ? answers(redis) : true]);
+      const down = [isDatabaseUp ? null : 'The database', isRedisUp ? null : 'Redis'].filter(Boolean);
+      if (down.length === 0) return { ok: true };
+      return reply.status(503).send({ ok: false, error: `${down.join(' and ')} did not answer.` });
+    },
+  );
 }

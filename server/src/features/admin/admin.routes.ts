@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AdminStatus } from '../../../../shared/admin.js';
 import { SESSION_COOKIE, isSessionId } from '../../../../shared/sessions.js';
+import { z } from 'zod';
+import { media, noBody } from '../../http/openapi/responses.js';
 import { setPageHeaders } from '../../http/page-headers.js';
 import { appStylesheetsOf, renderLinkPage } from '../short-links/link-page.js';
 import { ADMIN_COOKIE, adminCookieOptions } from './admin-cookie.js';
@@ -30,16 +32,41 @@ export async function adminRoutes(
   const { admin } = options;
   const stylesheets = appStylesheetsOf(options.webDir);
 
+  const ADMIN = { tags: ['Admin'] };
+  const checkSchema = {
+    ...ADMIN,
+    summary: 'Whether this browser holds admin rights',
+    response: { 200: z.object({ isAdmin: z.boolean() }).describe('Never 401.') },
+  };
   // Never 401: the navbar asks this for every visitor, and "no" is a normal answer.
-  app.get('/api/admin/check-status', async (request, reply): Promise<AdminStatus> => {
-    reply.header('cache-control', 'no-store');
-    const isAdmin = request.user
-      ? await admin.isAdmin(request.user.sessionId, request.cookies[ADMIN_COOKIE])
-      : false;
-    return { isAdmin };
-  });
+  app.get(
+    '/api/admin/check-status',
+    { schema: checkSchema },
+    async (request, reply): Promise<AdminStatus> => {
+      reply.header('cache-control', 'no-store');
+      const isAdmin = request.user
+        ? await admin.isAdmin(request.user.sessionId, request.cookies[ADMIN_COOKIE])
+        : false;
+      return { isAdmin };
+    },
+  );
 
-  app.get<TokenParams>('/api/admin/claim/:token', async (request, reply) => {
+  const claimSchema = {
+    ...ADMIN,
+    summary: 'Claim a one-time admin link',
+    description:
+      'Opened in the browser holding the granted session (its cookie): sets the admin cookie and redirects. ' +
+      'The link’s one-time token is the credential.',
+    response: {
+      302: noBody('To the admin panel.'),
+      400: media('text/html', 'An unknown, used, expired or revoked link: a page that says so.'),
+      403: media(
+        'text/html',
+        'Opened in another browser, or at another address, than the granted one: a page that says what to do.',
+      ),
+    },
+  };
+  app.get<TokenParams>('/api/admin/claim/:token', { schema: claimSchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
       const claimed = await admin.claim(request.params.token, browserSessionOf(request));

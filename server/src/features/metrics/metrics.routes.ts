@@ -5,6 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { error, media } from '../../http/openapi/responses.js';
 import type { Metrics } from './metrics.service.js';
 
 const BEARER = /^Bearer\s+(.+)$/i;
@@ -24,7 +25,20 @@ export async function metricsRoutes(
 ) {
   const expected = options.token === null ? null : digest(options.token);
 
-  app.get('/metrics', async (request, reply) => {
+  const schema = {
+    tags: ['Service'],
+    summary: 'Prometheus metrics',
+    description:
+      'The text exposition format, with metric names starting `hookbay_`. Served only when the ' +
+      'METRICS_TOKEN setting is set, to a request that sends it as a bearer token.',
+    response: {
+      200: media('text/plain', 'The metrics.'),
+      401: error('No token, or a wrong one.'),
+      404: error('Metrics are off (METRICS_TOKEN is not set).'),
+    },
+  };
+
+  app.get('/metrics', { config: { access: 'operator' }, schema }, async (request, reply) => {
     if (!expected) {
       // The same answer as the not-found handler gives outside the web app's pages.
       return reply.status(404).send({ error: `No route for ${request.method} /metrics.` });

@@ -8,6 +8,7 @@
  */
 import { duplexPair } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { replayBodySchema } from '../../../../shared/replay.js';
 import type { PublicOrigin } from '../../config.js';
 import { base64JsonLimit } from '../../http/body-limits.js';
@@ -16,7 +17,8 @@ import { ForbiddenError } from '../../http/errors.js';
 import { requireUser } from '../../http/identity.js';
 import { requestOrigin } from '../../http/origin.js';
 import { hitAll, type Limit, type Limiter } from '../../http/rate-limit/limiter.js';
-import { parseInput } from '../../http/validation.js';
+import { error, invalid, notFound, unauthorised } from '../../http/openapi/responses.js';
+import type { ZodRoutes } from '../../http/validation.js';
 import { eventIdSchema } from '../webhooks/events.routes.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import type { Resolver } from './address-guard.js';
@@ -69,7 +71,38 @@ function defineReplayLimits(limiter: Limiter, perMinute: number): Limit[] {
   return [perMinuteBy('session', (request) => request.user?.sessionId ?? null), perMinuteBy('ip', clientIp)];
 }
 
-export async function replayRoutes(app: FastifyInstance, options: ReplayRoutesOptions) {
+const schema = {
+  tags: ['Webhook Inspector'],
+  summary: 'Send a captured request again, from the server',
+  description:
+    'Anything left out is taken from the stored request. Targets on loopback, private, link-local, ' +
+    'CGNAT or multicast addresses are refused unless REPLAY_ALLOW_PRIVATE is set; this server’s own ' +
+    'webhook URLs are always allowed. Redirects are not followed. One session, and one IP address, ' +
+    'may start REPLAY_PER_MINUTE replays a minute; 0 switches server-side replay off.',
+  params: eventIdSchema,
+  body: replayBodySchema,
+  response: {
+    200: z
+      .object({
+        status: z.number().int(),
+        headers: z.array(z.tuple([z.string(), z.string()])),
+        body: z.string(),
+        bodyEncoding: z.enum(['utf8', 'base64']),
+        durationMs: z.number(),
+        truncated: z.boolean(),
+      })
+      .describe('The target’s answer.'),
+    ...invalid,
+    ...unauthorised,
+    403: error('The target resolves to a refused address, or server-side replay is switched off.'),
+    ...notFound,
+    429: error('Too many replays in the last minute; see Retry-After.'),
+    502: error('The target could not be reached or did not answer in 10 s.'),
+  },
+};
+
+export async function replayRoutes(instance: FastifyInstance, options: ReplayRoutesOptions) {
+  const app = instance.withTypeProvider<ZodRoutes>();
   const replayLimits = defineReplayLimits(options.limiter, options.perMinute);
   const replay = createReplayService({
     webhooks: options.webhooks,
@@ -87,12 +120,12 @@ export async function replayRoutes(app: FastifyInstance, options: ReplayRoutesOp
 
   app.post(
     '/api/events/:id/replay',
-    { bodyLimit: base64JsonLimit(options.captureMaxBytes) },
+    { bodyLimit: base64JsonLimit(options.captureMaxBytes), config: { access: 'session' }, schema },
     async (request) => {
       const user = requireUser(request);
       if (options.perMinute === 0) throw new ForbiddenError(REPLAY_OFF_MESSAGE);
-      const { id } = parseInput(eventIdSchema, request.params);
-      const { url, ...overrides } = parseInput(replayBodySchema, request.body);
+      const { id } = request.params;
+      const { url, ...overrides } = request.body;
       // Counted once the request is well-formed, before the event or the target is looked at:
       // probing which targets are refused costs as much as replaying to them.
       await hitAll(request, replayLimits);

@@ -8,6 +8,8 @@ import type { SessionUser } from '../../../../shared/sessions.js';
 import type { WebhookEvent } from '../../../../shared/webhooks.js';
 import { loadConfig } from '../../config.js';
 import { registerErrorHandler } from '../../http/errors.js';
+import { enforceRouteAccess } from '../../http/route-access.js';
+import { useZodRouteSchemas } from '../../http/validation.js';
 import { identityPlugin } from '../../http/identity.js';
 import { registerLimiter } from '../../http/rate-limit/limiter.js';
 import { createOutageLog } from '../../outage-log.js';
@@ -147,6 +149,8 @@ describe('POST /api/events/:id/replay', () => {
    */
   async function buildReplayApp(options: Partial<ReplayRoutesOptions>) {
     const small = Fastify();
+    useZodRouteSchemas(small);
+    enforceRouteAccess(small);
     registerErrorHandler(small, { databaseOutage: createOutageLog(small.log, { down: '', up: '' }) });
     await small.register(fastifyCookie);
     await small.register(identityPlugin, { sessions: app.services.sessions, access: app.services.access });
@@ -534,12 +538,12 @@ describe('POST /api/events/:id/replay', () => {
       [
         'a header name with a space',
         { url: 'http://example.com', headers: [['X A', 'b']] },
-        'headers.0.0: A header name must be one word without spaces, e.g. X-Token.',
+        'headers[0][0]: A header name must be one word without spaces, e.g. X-Token.',
       ],
       [
         'a header value with a line break',
         { url: 'http://example.com', headers: [['X-A', 'b\r\nX-B: c']] },
-        'headers.0.1: A header value cannot hold line breaks or characters beyond Latin-1.',
+        'headers[0][1]: A header value cannot hold line breaks or characters beyond Latin-1.',
       ],
       ['a body that is no text', { url: 'http://example.com', body: 42 }, 'body: The body must be text.'],
       [

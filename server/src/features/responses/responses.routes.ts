@@ -1,24 +1,56 @@
 import type { FastifyInstance } from 'fastify';
 import { templateProblem } from '../../../../shared/response-templates.js';
-import { parseResponseRules } from '../../../../shared/responses.js';
+import { responseRulesSchema } from '../../../../shared/responses.js';
 import { InvalidInputError } from '../../http/errors.js';
 import { requireUser } from '../../http/identity.js';
+import { invalid, unauthorised } from '../../http/openapi/responses.js';
+import type { ZodRoutes } from '../../http/validation.js';
 import type { ResponsesService } from './responses.service.js';
 
-export async function responsesRoutes(app: FastifyInstance, options: { responses: ResponsesService }) {
+const INSPECTOR = { tags: ['Webhook Inspector'] };
+const SESSION = { access: 'session' } as const;
+
+export async function responsesRoutes(instance: FastifyInstance, options: { responses: ResponsesService }) {
+  const app = instance.withTypeProvider<ZodRoutes>();
   const { responses } = options;
 
-  app.get('/api/responses', async (request) => {
-    const user = requireUser(request);
-    return { rules: await responses.list(user) };
-  });
+  app.get(
+    '/api/responses',
+    {
+      config: SESSION,
+      schema: {
+        ...INSPECTOR,
+        summary: 'The scripted responses of the webhook URL',
+        response: { 200: responseRulesSchema.describe('The rules, first match first.'), ...unauthorised },
+      },
+    },
+    async (request) => ({ rules: await responses.list(requireUser(request)) }),
+  );
 
-  app.put('/api/responses', async (request) => {
-    const user = requireUser(request);
-    const parsed = parseResponseRules(request.body);
-    if ('error' in parsed) throw new InvalidInputError(parsed.error);
-    const problem = templateProblem(parsed.rules);
-    if (problem) throw new InvalidInputError(problem);
-    return { rules: await responses.save(user, parsed.rules) };
-  });
+  app.put(
+    '/api/responses',
+    {
+      config: SESSION,
+      schema: {
+        ...INSPECTOR,
+        summary: 'Replace the scripted responses',
+        description:
+          'The first rule whose method and path glob match a capture decides its answer; the n-th matching ' +
+          'capture since the save gets responses[n], then the last again (`repeat-last`) or from the start ' +
+          '(`cycle`). Saving starts every sequence again.',
+        body: responseRulesSchema,
+        response: {
+          200: responseRulesSchema.describe('The stored rules, with defaults filled in.'),
+          ...invalid,
+          ...unauthorised,
+        },
+      },
+    },
+    async (request) => {
+      const { rules } = request.body;
+      const problem = templateProblem(rules);
+      if (problem) throw new InvalidInputError(problem);
+      return { rules: await responses.save(requireUser(request), rules) };
+    },
+  );
 }

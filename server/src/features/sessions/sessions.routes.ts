@@ -2,17 +2,38 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionStart } from '../../../../shared/access.js';
 import { sessionRequestSchema } from '../../../../shared/sessions.js';
 import { clientIp } from '../../http/client-ip.js';
-import { InvalidInputError, UnauthorizedError } from '../../http/errors.js';
+import { z } from 'zod';
+import { UnauthorizedError } from '../../http/errors.js';
 import { KEY_REFUSED_MESSAGE, sessionIdOf } from '../../http/identity.js';
 import type { Limiter } from '../../http/rate-limit/limiter.js';
 import { setSessionCookie } from './session-cookie.js';
+import type { ZodRoutes } from '../../http/validation.js';
+import { error, invalid } from '../../http/openapi/responses.js';
 import type { SessionsService } from './sessions.service.js';
 
 export const TOO_MANY_SESSIONS_MESSAGE =
   'Too many new sessions from your address. Please wait a moment and try again.';
 
+const schema = {
+  tags: ['Sessions'],
+  summary: 'Start or resume a session',
+  description:
+    'Without a sessionId a new anonymous session is made; a known one is resumed. With a key ' +
+    '(`Authorization: Bearer`), the key’s session is resumed. A private session’s id alone resumes ' +
+    'nothing: the answer says `"private": true` and no cookie is set.',
+  body: sessionRequestSchema.nullish(),
+  response: {
+    200: z
+      .object({ id: z.string(), sessionId: z.string(), private: z.literal(true).optional() })
+      .describe('The session.'),
+    ...invalid,
+    401: error('An unknown or revoked key.'),
+    429: error('Too many new sessions from this address (SESSIONS_PER_MINUTE); see Retry-After.'),
+  },
+};
+
 export async function sessionsRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   options: {
     sessions: SessionsService;
     limiter: Limiter;
@@ -20,6 +41,7 @@ export async function sessionsRoutes(
     isPrivate: (sessionId: string) => Promise<boolean>;
   },
 ) {
+  const app = instance.withTypeProvider<ZodRoutes>();
   // Only creating a session counts; resuming one, from any address, never does.
   const newSessions = options.limiter.define({
     name: 'new-sessions',
@@ -29,10 +51,8 @@ export async function sessionsRoutes(
     message: TOO_MANY_SESSIONS_MESSAGE,
   });
 
-  app.post('/api/user', async (request, reply): Promise<SessionStart> => {
-    const parsed = sessionRequestSchema.safeParse(request.body ?? {});
-    if (!parsed.success)
-      throw new InvalidInputError(parsed.error.issues[0]?.message ?? 'Invalid session request.');
+  app.post('/api/user', { schema }, async (request, reply): Promise<SessionStart> => {
+    const wantedSession = request.body ?? {};
     const identity = request.identity;
     // A key opens the session it belongs to, whatever session id comes with it.
     if (identity?.kind === 'refused-key') throw new UnauthorizedError(KEY_REFUSED_MESSAGE);
@@ -41,8 +61,8 @@ export async function sessionsRoutes(
       const { id, sessionId } = identity.user;
       return identity.isPrivate ? { id, sessionId, private: true } : { id, sessionId };
     }
-    const wanted = parsed.data.sessionId ?? sessionIdOf(request);
-    const user = await options.sessions.startSession(wanted, parsed.data.referrer ?? null, () =>
+    const wanted = wantedSession.sessionId ?? sessionIdOf(request);
+    const user = await options.sessions.startSession(wanted, wantedSession.referrer ?? null, () =>
       newSessions.hit(request),
     );
     // Knowing a private session's id grants nothing: no cookie, only the news that it is private.

@@ -443,7 +443,7 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
         headers: asUser(owner),
       });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toEqual({ error: 'period must be one of 7d, 30d, 90d, all.' });
+      expect(bad.json()).toEqual({ error: 'period: must be one of 7d, 30d, 90d, all.' });
     });
   });
 });

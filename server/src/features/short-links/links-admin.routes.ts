@@ -4,18 +4,14 @@ import { z } from 'zod';
 import type { PublicOrigin } from '../../config.js';
 import { createAdminGuard } from '../../http/admin-guard.js';
 import { requireUser } from '../../http/identity.js';
-import { parseInput } from '../../http/validation.js';
+import { adminOnly, invalid, json, notFound } from '../../http/openapi/responses.js';
+import type { ZodRoutes } from '../../http/validation.js';
 import type { AdminService } from '../admin/admin.service.js';
 import type { LinksService } from './links.service.js';
 import { linkContextOf } from './request-info.js';
 
-interface SearchRequest {
-  Querystring: { q?: string };
-}
-
-interface IdParams {
-  Params: { id: string };
-}
+const ADMIN = { tags: ['Admin'] };
+const ADMIN_ONLY = { access: 'admin' } as const;
 
 export const disabledBodySchema = z.object(
   { disabled: z.boolean({ error: 'disabled must be true or false.' }) },
@@ -23,22 +19,38 @@ export const disabledBodySchema = z.object(
 );
 
 export async function linksAdminRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   options: { links: LinksService; admin: AdminService; publicOrigin: PublicOrigin | null },
 ) {
+  const app = instance.withTypeProvider<ZodRoutes>();
   const { links, publicOrigin } = options;
   // Registered inside this plugin, so the guard covers exactly the routes below.
-  app.addHook('preHandler', createAdminGuard(options.admin));
+  // Before input is validated, so that only an admin learns what input is wrong.
+  app.addHook('preValidation', createAdminGuard(options.admin));
 
-  app.get<SearchRequest>('/api/admin/links', async (request) => {
+  const searchSchema = {
+    ...ADMIN,
+    summary: 'Find short links by destination host or id',
+    querystring: z.object({ q: z.string().optional() }),
+    response: { 200: json('Up to 100 links.'), ...adminOnly },
+  };
+  app.get('/api/admin/links', { config: ADMIN_ONLY, schema: searchSchema }, async (request) => {
     const query = (request.query.q ?? '').trim();
     if (query === '') return [];
     return links.search(query, linkContextOf(request, publicOrigin).apiBase);
   });
 
-  app.put<IdParams>('/api/admin/links/:id', async (request) => {
+  const disableSchema = {
+    ...ADMIN,
+    summary: 'Disable or re-enable a short link',
+    description: 'A disabled link answers 410 "This link was disabled".',
+    params: z.object({ id: z.string() }),
+    body: disabledBodySchema,
+    response: { 200: json('The link.'), ...invalid, ...adminOnly, ...notFound },
+  };
+  app.put('/api/admin/links/:id', { config: ADMIN_ONLY, schema: disableSchema }, async (request) => {
     const adminSessionId = requireUser(request).sessionId;
-    const { disabled } = parseInput(disabledBodySchema, request.body);
+    const { disabled } = request.body;
     const link = await links.setDisabled(
       request.params.id,
       disabled,

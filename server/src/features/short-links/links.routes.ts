@@ -1,17 +1,19 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { urlBodySchema, urlUpdateSchema } from '../../../../shared/links.js';
 import type { PublicOrigin } from '../../config.js';
 import { requireUser } from '../../http/identity.js';
 import { hitAll, type Limiter } from '../../http/rate-limit/limiter.js';
-import { parseInput } from '../../http/validation.js';
+import { error, invalid, json, notFound, okSchema, unauthorised } from '../../http/openapi/responses.js';
+import type { ZodRoutes } from '../../http/validation.js';
 import { AliasTakenError } from './link-errors.js';
 import { defineCreateLimits } from './link-limits.js';
 import type { LinksService } from './links.service.js';
 import { linkContextOf } from './request-info.js';
 
-interface IdParams {
-  Params: { id: string };
-}
+const idParams = z.object({ id: z.string() });
+const SHORT_LINKS = { tags: ['Short links'] };
+const SESSION = { access: 'session' } as const;
 
 /** Runs the action; a taken alias, the one error that carries more than a message, answers here. */
 async function answer<T>(reply: FastifyReply, action: () => Promise<T>): Promise<T | FastifyReply> {
@@ -26,7 +28,7 @@ async function answer<T>(reply: FastifyReply, action: () => Promise<T>): Promise
 }
 
 export async function linksRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   options: {
     links: LinksService;
     publicOrigin: PublicOrigin | null;
@@ -35,17 +37,42 @@ export async function linksRoutes(
     createLimits: { perMinute: number; perDay: number };
   },
 ) {
+  const app = instance.withTypeProvider<ZodRoutes>();
   const { links, publicOrigin } = options;
   const createLimits = defineCreateLimits(options.limiter, options.createLimits);
 
-  app.get('/api/urls', async (request) => {
-    const user = requireUser(request);
-    return links.list(user, linkContextOf(request, publicOrigin).apiBase);
-  });
+  app.get(
+    '/api/urls',
+    {
+      config: SESSION,
+      schema: {
+        ...SHORT_LINKS,
+        summary: 'List the session’s short links',
+        response: { 200: json('The links, newest first.'), ...unauthorised },
+      },
+    },
+    async (request) => links.list(requireUser(request), linkContextOf(request, publicOrigin).apiBase),
+  );
 
-  app.post('/api/urls', async (request, reply) => {
+  const createSchema = {
+    ...SHORT_LINKS,
+    summary: 'Create a short link',
+    description:
+      'Optional: `alias` (the link id, 3-64 of A-Z a-z 0-9 - _), `expiresAt` (ISO 8601), `maxClicks`, ' +
+      '`password`. Destinations must be http(s), without credentials, not this server’s own short ' +
+      'links and not on the blocklist.',
+    body: urlBodySchema,
+    response: {
+      201: json('The new link.'),
+      ...invalid,
+      ...unauthorised,
+      409: error('The alias is taken; `suggestion` names a free one.'),
+      429: error('Too many links created; see Retry-After.'),
+    },
+  };
+  app.post('/api/urls', { config: SESSION, schema: createSchema }, async (request, reply) => {
     const user = requireUser(request);
-    const body = parseInput(urlBodySchema, request.body);
+    const body = request.body;
     const context = linkContextOf(request, publicOrigin);
     return answer(reply, async () => {
       const countCreation = () => hitAll(request, createLimits);
@@ -54,17 +81,34 @@ export async function linksRoutes(
     });
   });
 
-  app.put<IdParams>('/api/urls/:id', async (request, reply) => {
+  const updateSchema = {
+    ...SHORT_LINKS,
+    summary: 'Change a short link',
+    params: idParams,
+    body: urlUpdateSchema,
+    response: {
+      200: json('The changed link.'),
+      ...invalid,
+      ...unauthorised,
+      ...notFound,
+      409: error('The alias is taken; `suggestion` names a free one.'),
+    },
+  };
+  app.put('/api/urls/:id', { config: SESSION, schema: updateSchema }, async (request, reply) => {
     const user = requireUser(request);
-    const body = parseInput(urlUpdateSchema, request.body);
     return answer(reply, () =>
-      links.update(user, request.params.id, body, linkContextOf(request, publicOrigin)),
+      links.update(user, request.params.id, request.body, linkContextOf(request, publicOrigin)),
     );
   });
 
-  app.delete<IdParams>('/api/urls/:id', async (request) => {
-    const user = requireUser(request);
-    await links.remove(user, request.params.id);
+  const deleteSchema = {
+    ...SHORT_LINKS,
+    summary: 'Delete a short link',
+    params: idParams,
+    response: { 200: okSchema.describe('Deleted.'), ...unauthorised, ...notFound },
+  };
+  app.delete('/api/urls/:id', { config: SESSION, schema: deleteSchema }, async (request) => {
+    await links.remove(requireUser(request), request.params.id);
     return { ok: true };
   });
 }

@@ -4,12 +4,14 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '../../../../shared/links.js';
+import { z } from 'zod';
+import { ANALYTICS_PERIODS } from '../../../../shared/links.js';
 import type { PublicOrigin } from '../../config.js';
 import { noteDatabaseOutage } from '../../db/unavailable.js';
-import { InvalidInputError } from '../../http/errors.js';
 import { requireUser } from '../../http/identity.js';
+import { invalid, media, noBody, notFound, unauthorised } from '../../http/openapi/responses.js';
 import { setPageHeaders } from '../../http/page-headers.js';
+import type { ZodRoutes } from '../../http/validation.js';
 import type { OutageLog } from '../../outage-log.js';
 import type { ClickCounts, RedirectCounts } from '../metrics/metrics.service.js';
 import type { ClicksService, Visit } from './clicks.service.js';
@@ -22,10 +24,6 @@ import { HEADER_MAX_LENGTH, linkContextOf, visitOf } from './request-info.js';
 
 interface IdParams {
   Params: { id: string };
-}
-
-interface AnalyticsRequest extends IdParams {
-  Querystring: { format?: string; period?: string };
 }
 
 const FORM_BODY_LIMIT = 4096;
@@ -86,15 +84,64 @@ function formField(body: unknown, name: 'password' | 'referer'): string {
   return '';
 }
 
-function periodOf(value: string | undefined): AnalyticsPeriod {
-  if (value === undefined) return 'all';
-  const period = ANALYTICS_PERIODS.find((known) => known === value);
-  if (!period) throw new InvalidInputError(`period must be one of ${ANALYTICS_PERIODS.join(', ')}.`);
-  return period;
-}
+const SHORT_LINKS = { tags: ['Short links'] };
+
+const CLOSED_PAGE = media('text/html', 'Expired, used up or disabled: an HTML page saying which.');
+
+const followSchema = {
+  ...SHORT_LINKS,
+  summary: 'Follow a short link',
+  description:
+    'Redirects (302) to the stored URL and counts the click; HEAD redirects without counting. A link ' +
+    'with a password shows a form first.',
+  response: {
+    200: media('text/html', 'The password form of a protected link.'),
+    302: noBody('To the stored URL.'),
+    404: media('text/html', 'No such link: an HTML page.'),
+    410: CLOSED_PAGE,
+  },
+};
+
+const passwordSchema = {
+  ...SHORT_LINKS,
+  summary: 'Open a password-protected short link',
+  description:
+    'The form of the password page: `password` (and `referer`), sent as ' +
+    '`application/x-www-form-urlencoded`. Ten wrong tries per link and IP in ten minutes.',
+  response: {
+    302: noBody('The right password: to the stored URL, and the click counted.'),
+    401: media('text/html', 'A wrong password: the form again.'),
+    404: media('text/html', 'No such link: an HTML page.'),
+    410: CLOSED_PAGE,
+    429: media('text/html', 'Too many wrong passwords; see Retry-After.'),
+  },
+};
+
+const analyticsSchema = {
+  ...SHORT_LINKS,
+  summary: 'Analytics of one of the session’s links',
+  description: 'Add `?format=csv` for every click as a CSV file.',
+  params: z.object({ id: z.string() }),
+  querystring: z.object({
+    format: z.enum(['csv']).optional(),
+    period: z
+      .enum(ANALYTICS_PERIODS, { message: `must be one of ${ANALYTICS_PERIODS.join(', ')}.` })
+      .default('all'),
+    sessionId: z.string().optional(),
+  }),
+  response: {
+    200: {
+      description: 'The analytics, or with `format=csv` every click.',
+      content: { 'application/json': { schema: z.unknown() }, 'text/csv': { schema: z.unknown() } },
+    },
+    ...invalid,
+    ...unauthorised,
+    ...notFound,
+  },
+};
 
 export async function redirectRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   options: {
     links: LinksService;
     clicks: ClicksService;
@@ -106,6 +153,7 @@ export async function redirectRoutes(
     counts: { redirects: RedirectCounts; clicks: ClickCounts };
   },
 ) {
+  const app = instance.withTypeProvider<ZodRoutes>();
   const { links, clicks, passwords, publicOrigin, databaseOutage } = options;
   const { redirects: visits, clicks: clickCounts } = options.counts;
   const countError = async () => visits.error.inc();
@@ -195,6 +243,7 @@ export async function redirectRoutes(
     // A redirect has no page to protect; the security headers would only slow every click.
     helmet: false,
     onError: countError,
+    schema: followSchema,
     handler: async (request, reply) => {
       const link = await links.resolve(request.params.id);
       if (!link) return sendNotFound(reply);
@@ -212,44 +261,48 @@ export async function redirectRoutes(
     },
   });
 
-  app.post<IdParams>('/s/:id', { helmet: false, onError: countError }, async (request, reply) => {
-    const link = await links.resolve(request.params.id);
-    if (!link) return sendNotFound(reply);
-    const closed = closedPageOf(link, Date.now());
-    if (closed) return sendClosed(reply, closed);
-    // The password was removed meanwhile: the link opens as any other (and is counted there).
-    if (link.passwordHash === null) return reply.redirect(`/s/${encodeURIComponent(link.id)}`, 303);
-    // The form's own page is not where the visitor came from; the form carries the earlier referer.
-    const referer = formField(request.body, 'referer').slice(0, HEADER_MAX_LENGTH) || null;
-    const visit = { ...visitOf(request), referer };
-    const outcome = await passwords.check(request, link.passwordHash, formField(request.body, 'password'));
-    if (outcome === 'wrong') {
-      return sendPasswordPage(
-        reply,
-        401,
-        passwordPage(link.id, 'Wrong password. Please try again.', referer),
-      );
-    }
-    if (outcome !== 'right') {
-      const minutes = Math.ceil(outcome.retryAfterS / 60);
-      reply.header('retry-after', String(outcome.retryAfterS));
-      return sendPasswordPage(reply, 429, {
-        title: 'Too many wrong passwords',
-        message: `Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before trying again.`,
-      });
-    }
-    if (!(await admitVisit(request, link, visit))) return sendLimitReached(reply);
-    return redirect(reply, link);
-  });
+  app.post<IdParams>(
+    '/s/:id',
+    { helmet: false, onError: countError, schema: passwordSchema },
+    async (request, reply) => {
+      const link = await links.resolve(request.params.id);
+      if (!link) return sendNotFound(reply);
+      const closed = closedPageOf(link, Date.now());
+      if (closed) return sendClosed(reply, closed);
+      // The password was removed meanwhile: the link opens as any other (and is counted there).
+      if (link.passwordHash === null) return reply.redirect(`/s/${encodeURIComponent(link.id)}`, 303);
+      // The form's own page is not where the visitor came from; the form carries the earlier referer.
+      const referer = formField(request.body, 'referer').slice(0, HEADER_MAX_LENGTH) || null;
+      const visit = { ...visitOf(request), referer };
+      const outcome = await passwords.check(request, link.passwordHash, formField(request.body, 'password'));
+      if (outcome === 'wrong') {
+        return sendPasswordPage(
+          reply,
+          401,
+          passwordPage(link.id, 'Wrong password. Please try again.', referer),
+        );
+      }
+      if (outcome !== 'right') {
+        const minutes = Math.ceil(outcome.retryAfterS / 60);
+        reply.header('retry-after', String(outcome.retryAfterS));
+        return sendPasswordPage(reply, 429, {
+          title: 'Too many wrong passwords',
+          message: `Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before trying again.`,
+        });
+      }
+      if (!(await admitVisit(request, link, visit))) return sendLimitReached(reply);
+      return redirect(reply, link);
+    },
+  );
 
-  app.get<AnalyticsRequest>('/s/:id/analytics', async (request, reply) => {
+  const SESSION = { access: 'session' } as const;
+  app.get('/s/:id/analytics', { config: SESSION, schema: analyticsSchema }, async (request, reply) => {
     const user = requireUser(request);
     const { id } = request.params;
     // Click details are personal data (IP addresses); no cache along the way should keep them.
     reply.header('cache-control', 'no-store');
     if (request.query.format !== 'csv') {
-      const period = periodOf(request.query.period);
-      return clicks.analytics(user, id, linkContextOf(request, publicOrigin).apiBase, period);
+      return clicks.analytics(user, id, linkContextOf(request, publicOrigin).apiBase, request.query.period);
     }
     const lines = await clicks.exportCsv(user, id);
     return reply

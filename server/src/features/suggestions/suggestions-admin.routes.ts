@@ -3,38 +3,75 @@ import type { FastifyInstance } from 'fastify';
 import { suggestionStatusSchema, updateSuggestionSchema } from '../../../../shared/suggestions.js';
 import { createAdminGuard } from '../../http/admin-guard.js';
 import { requireUser } from '../../http/identity.js';
-import { parseInput } from '../../http/validation.js';
+import { z } from 'zod';
+import { adminOnly, invalid, json, notFound } from '../../http/openapi/responses.js';
+import type { ZodRoutes } from '../../http/validation.js';
 import type { AdminService } from '../admin/admin.service.js';
 import type { SuggestionsService } from './suggestions.service.js';
 
-interface StatusParams {
-  Params: { status: string };
-}
-
-interface IdParams {
-  Params: { id: string };
-}
+const ADMIN = { tags: ['Admin'] };
+const ADMIN_ONLY = { access: 'admin' } as const;
 
 export async function suggestionsAdminRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   options: { suggestions: SuggestionsService; admin: AdminService },
 ) {
+  const app = instance.withTypeProvider<ZodRoutes>();
   const { suggestions } = options;
   // Registered inside this plugin, so the guard covers exactly the routes below.
-  app.addHook('preHandler', createAdminGuard(options.admin));
+  // Before input is validated, so that only an admin learns what input is wrong.
+  app.addHook('preValidation', createAdminGuard(options.admin));
 
-  app.get('/api/admin/suggestions', async () => suggestions.listAll(null));
+  app.get(
+    '/api/admin/suggestions',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        ...ADMIN,
+        summary: 'Every suggestion',
+        response: { 200: json('Newest first.'), ...adminOnly },
+      },
+    },
+    async () => suggestions.listAll(null),
+  );
 
-  app.get<StatusParams>('/api/admin/suggestions/:status', async (request) => {
-    const status = parseInput(suggestionStatusSchema, request.params.status);
-    return suggestions.listAll(status);
-  });
+  app.get(
+    '/api/admin/suggestions/:status',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        ...ADMIN,
+        summary: 'Suggestions with one status',
+        params: z.object({ status: suggestionStatusSchema }),
+        response: { 200: json('Newest first.'), ...invalid, ...adminOnly },
+      },
+    },
+    async (request) => suggestions.listAll(request.params.status),
+  );
 
-  app.get('/api/admin/suggestions-stats', async () => suggestions.stats());
+  app.get(
+    '/api/admin/suggestions-stats',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        ...ADMIN,
+        summary: 'Counts of suggestions by status',
+        response: { 200: json('The counts.'), ...adminOnly },
+      },
+    },
+    async () => suggestions.stats(),
+  );
 
-  app.put<IdParams>('/api/admin/suggestions/:id', async (request) => {
+  const updateSchema = {
+    ...ADMIN,
+    summary: 'Change a suggestion’s status and notes',
+    params: z.object({ id: z.string() }),
+    body: updateSuggestionSchema,
+    response: { 200: json('The changed suggestion.'), ...invalid, ...adminOnly, ...notFound },
+  };
+  app.put('/api/admin/suggestions/:id', { config: ADMIN_ONLY, schema: updateSchema }, async (request) => {
     const adminSessionId = requireUser(request).sessionId;
-    const change = parseInput(updateSuggestionSchema, request.body);
+    const change = request.body;
     // A malformed id names no suggestion: NaN is refused by the service as not found.
     const suggestionId = /^\d+$/.test(request.params.id) ? Number(request.params.id) : Number.NaN;
     const updated = await suggestions.update(suggestionId, change);

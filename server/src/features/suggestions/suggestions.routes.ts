@@ -7,15 +7,20 @@ import {
 import { clientIp } from '../../http/client-ip.js';
 import { requireUser } from '../../http/identity.js';
 import { hitAll, type Limiter } from '../../http/rate-limit/limiter.js';
-import { parseInput } from '../../http/validation.js';
+import { error, invalid, json, unauthorised } from '../../http/openapi/responses.js';
+import type { ZodRoutes } from '../../http/validation.js';
 import type { SuggestionsService } from './suggestions.service.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
+const SUGGESTIONS = { tags: ['Suggestions'] };
+const SESSION = { access: 'session' } as const;
+
 export async function suggestionsRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   options: { suggestions: SuggestionsService; limiter: Limiter },
 ) {
+  const app = instance.withTypeProvider<ZodRoutes>();
   const { suggestions, limiter } = options;
   const perHour = (name: string, subjectOf: (request: FastifyRequest) => string | null) =>
     limiter.define({
@@ -31,16 +36,40 @@ export async function suggestionsRoutes(
     perHour('suggestions-per-ip', clientIp),
   ];
 
-  app.post('/api/suggestions', async (request, reply) => {
-    const user = requireUser(request);
-    const input = parseInput(createSuggestionSchema, request.body);
-    await hitAll(request, sendLimits);
-    const created = await suggestions.create(user, input);
-    return reply.status(201).send(created);
-  });
+  app.post(
+    '/api/suggestions',
+    {
+      config: SESSION,
+      schema: {
+        ...SUGGESTIONS,
+        summary: 'Send a suggestion',
+        body: createSuggestionSchema,
+        response: {
+          201: json('The stored suggestion.'),
+          ...invalid,
+          ...unauthorised,
+          429: error('Too many suggestions; see Retry-After.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await hitAll(request, sendLimits);
+      const created = await suggestions.create(user, request.body);
+      return reply.status(201).send(created);
+    },
+  );
 
-  app.get('/api/user/suggestions', async (request) => {
-    const user = requireUser(request);
-    return suggestions.listOwn(user);
-  });
+  app.get(
+    '/api/user/suggestions',
+    {
+      config: SESSION,
+      schema: {
+        ...SUGGESTIONS,
+        summary: 'The session’s own suggestions',
+        response: { 200: json('Newest first.'), ...unauthorised },
+      },
+    },
+    async (request) => suggestions.listOwn(requireUser(request)),
+  );
 }

@@ -4,10 +4,12 @@
  * held open meanwhile; a client that goes away ends its wait.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import { z } from 'zod';
 import { requireUser } from '../../http/identity.js';
-import { parseInput } from '../../http/validation.js';
-import { filterSchema } from '../webhooks/event-search.js';
+import type { ZodRoutes } from '../../http/validation.js';
+import { errorSchema, invalid, unauthorised } from '../../http/openapi/responses.js';
+import { searchQuerySchema } from '../webhooks/event-search.js';
 import type { WaitsService } from './waits.service.js';
 
 export const WAIT_COUNT_MAX = 1000;
@@ -49,31 +51,56 @@ function keepOpenFor(request: FastifyRequest, waitMs: number): void {
   }
 }
 
-export async function waitsRoutes(app: FastifyInstance, options: { waits: WaitsService }) {
+const eventsSchema = z.array(z.looseObject({ id: z.number().int() }));
+
+export async function waitsRoutes(instance: FastifyInstance, options: { waits: WaitsService }) {
+  const app = instance.withTypeProvider<ZodRoutes>();
+  const schema = {
+    tags: ['Webhook Inspector'],
+    summary: 'Wait for matching requests',
+    description:
+      'Takes the filters of `GET /api/events` plus `after`, `count` and `timeout`. Answers with the first ' +
+      '`count` matching events, oldest first, as soon as that many exist (at once if they already do). ' +
+      'When the timeout passes first: 408 with the matches so far. A client that goes away ends the wait.',
+    querystring: searchQuerySchema(waitQuerySchema),
+    response: {
+      200: z.object({ events: eventsSchema }).describe('All of them arrived.'),
+      ...invalid,
+      ...unauthorised,
+      408: errorSchema
+        .extend({ events: eventsSchema })
+        .describe('The timeout passed first; the events that matched until then.'),
+      503: errorSchema.extend({ events: eventsSchema }).describe('The server is shutting down; ask again.'),
+    },
+  };
+
   // No automatic HEAD route: it would wait to send nothing.
-  app.get('/api/events/wait', { exposeHeadRoute: false }, async (request, reply) => {
-    const user = requireUser(request);
-    const { after, count, timeout } = parseInput(waitQuerySchema, request.query);
-    const filter = parseInput(filterSchema, request.query);
-    const timeoutMs = Math.round(timeout * 1000);
-    keepOpenFor(request, timeoutMs);
-    const gone = new AbortController();
-    reply.raw.on('close', () => gone.abort());
-    const { ending, events } = await options.waits.wait(user.sessionId, {
-      filter,
-      after,
-      count,
-      timeoutMs,
-      signal: gone.signal,
-    });
-    if (ending === 'done') return { events };
-    if (gone.signal.aborted) return reply.hijack();
-    if (ending === 'timeout') {
-      return reply.status(408).send({
-        error: `${events.length} of ${count} matching requests arrived within ${timeout} s.`,
-        events,
+  app.get(
+    '/api/events/wait',
+    { exposeHeadRoute: false, config: { access: 'session' }, schema },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { after, count, timeout, filter } = request.query;
+      const timeoutMs = Math.round(timeout * 1000);
+      keepOpenFor(request, timeoutMs);
+      const gone = new AbortController();
+      reply.raw.on('close', () => gone.abort());
+      const { ending, events } = await options.waits.wait(user.sessionId, {
+        filter,
+        after,
+        count,
+        timeoutMs,
+        signal: gone.signal,
       });
-    }
-    return reply.status(503).send({ error: 'The server is shutting down; ask again.', events });
-  });
+      if (ending === 'done') return { events };
+      if (gone.signal.aborted) return reply.hijack();
+      if (ending === 'timeout') {
+        return reply.status(408).send({
+          error: `${events.length} of ${count} matching requests arrived within ${timeout} s.`,
+          events,
+        });
+      }
+      return reply.status(503).send({ error: 'The server is shutting down; ask again.', events });
+    },
+  );
 }

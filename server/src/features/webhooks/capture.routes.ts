@@ -9,6 +9,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isSessionId } from '../../../../shared/sessions.js';
 import { clientIp } from '../../http/client-ip.js';
 import { HttpError, NotFoundError } from '../../http/errors.js';
+import { error, errorSchema } from '../../http/openapi/responses.js';
+import { z } from 'zod';
 import { chooseAnswer } from '../responses/choose-answer.js';
 import { createHeldConnections } from '../responses/faults.js';
 import type { CaptureCounts } from '../metrics/metrics.service.js';
@@ -39,6 +41,28 @@ export const EXTRA_CAPTURE_METHODS = http.METHODS.filter(
   (method) => !BUILT_IN_METHODS.has(method) && method !== 'CONNECT',
 );
 const CAPTURE_METHODS = [...BUILT_IN_METHODS, ...EXTRA_CAPTURE_METHODS];
+
+/** For the API document only: the body is read raw, so no schema checks anything here. */
+const captureSchema = {
+  tags: ['Webhook Inspector'],
+  summary: 'Capture a request',
+  description:
+    'Any method, any content type and any body (GET and HEAD bodies too) is captured and kept byte ' +
+    'for byte, up to CAPTURE_MAX_BYTES; this includes QUERY, WebDAV and the other methods Node.js ' +
+    'parses (PROPFIND, PURGE, …), which OpenAPI cannot list as operations. The answer is ' +
+    '`{"ok": true, "id": …}` unless scripted responses or a responding forwarder say otherwise; ' +
+    'whatever it is, it is sandboxed (it cannot run as Hookbay or set its cookies).',
+  response: {
+    200: z.object({ ok: z.literal(true), id: z.number().int() }).describe('Stored.'),
+    404: error('No webhook URL with this session id.'),
+    410: error('An admin suspended this webhook URL; nothing was stored.'),
+    413: errorSchema
+      .extend({ id: z.number().int() })
+      .describe('The body is over the capture limit; its start was kept.'),
+    502: error('A `--respond` forwarder is connected and its target failed.'),
+    504: error('A `--respond` forwarder is connected and did not answer in time.'),
+  },
+};
 
 function splitUrl(url: string, sessionId: string): { path: string; queryString: string } {
   const rest = url.slice(CAPTURE_PREFIX.length + sessionId.length);
@@ -162,7 +186,14 @@ export async function captureRoutes(
 
   for (const url of ['/webhook/:sessionId', '/webhook/:sessionId/*']) {
     // Helmet's page headers would only cost time: answers get the sandbox above instead.
-    app.route({ method: CAPTURE_METHODS, url, handler: handleCapture, helmet: false, onError: countFailure });
+    app.route({
+      method: CAPTURE_METHODS,
+      url,
+      schema: captureSchema,
+      handler: handleCapture,
+      helmet: false,
+      onError: countFailure,
+    });
   }
 }
 

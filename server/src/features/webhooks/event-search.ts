@@ -31,32 +31,52 @@ const isoTime = z
   .transform((value) => Date.parse(value))
   .refine((ms) => Number.isFinite(ms), { message: TIME_MESSAGE });
 
-export const filterSchema = z
-  .object({
-    q: z
-      .string()
-      .max(SEARCH_TEXT_MAX, { message: `must be at most ${SEARCH_TEXT_MAX} characters` })
-      // PostgreSQL text cannot hold NUL, and no header or path can carry one.
-      .refine((text) => !text.includes('\0'), { message: 'must not contain a NUL character' })
-      .optional(),
-    method: z
-      .string()
-      .regex(METHOD_LIST, { message: 'must be HTTP methods separated by commas, such as POST or GET,POST' })
-      .optional()
-      .or(z.literal('')),
-    from: isoTime.optional(),
-    to: isoTime.optional(),
-  })
-  .refine((query) => query.from === undefined || query.to === undefined || query.from < query.to, {
-    path: ['to'],
-    message: 'must be later than from',
-  })
-  .transform(({ q, method, from, to }): SearchFilter => ({
+const searchFields = {
+  q: z
+    .string()
+    .max(SEARCH_TEXT_MAX, { message: `must be at most ${SEARCH_TEXT_MAX} characters` })
+    // PostgreSQL text cannot hold NUL, and no header or path can carry one.
+    .refine((text) => !text.includes('\0'), { message: 'must not contain a NUL character' })
+    .optional(),
+  method: z
+    .string()
+    .regex(METHOD_LIST, { message: 'must be HTTP methods separated by commas, such as POST or GET,POST' })
+    .optional()
+    .or(z.literal('')),
+  from: isoTime.optional(),
+  to: isoTime.optional(),
+};
+
+type SearchFields = z.output<z.ZodObject<typeof searchFields>>;
+
+function filterOf({ q, method, from, to }: SearchFields): SearchFilter {
+  return {
     text: q ? q.toLowerCase() : undefined,
     methods: method ? [...new Set(method.toUpperCase().split(','))] : undefined,
     fromMs: from,
     toMs: to,
-  }));
+  };
+}
+
+/**
+ * A query schema of the search filters beside the fields of `extra`: the parsed query holds
+ * those fields, and the filter as `filter`.
+ */
+export function searchQuerySchema<Extra extends z.ZodObject>(extra: Extra) {
+  return extra
+    .extend(searchFields)
+    .refine(
+      (query) => {
+        const { from, to } = query as SearchFields;
+        return from === undefined || to === undefined || from < to;
+      },
+      { path: ['to'], message: 'must be later than from' },
+    )
+    .transform((query) => {
+      const { q, method, from, to, ...rest } = query as SearchFields & Record<string, unknown>;
+      return { ...(rest as z.output<Extra>), filter: filterOf({ q, method, from, to }) };
+    });
+}
 
 /** The text as it appears inside the stored JSON of the raw headers. */
 function jsonEscaped(text: string): string {

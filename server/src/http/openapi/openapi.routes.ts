@@ -7,12 +7,11 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { PublicOrigin } from '../../config.js';
 import { NotFoundError } from '../errors.js';
 import { setPageHeaders } from '../page-headers.js';
 import { DOCS_PAGE, DOCS_STYLES, START_SCRIPT } from './docs-page.js';
-import { buildOpenApiDocument } from './document.js';
-import { apiOperations } from './operations.js';
+import { apiDocument } from './document.js';
+import { media, error, json } from './responses.js';
 
 const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
@@ -30,21 +29,49 @@ const DOCS_FILES: Record<string, { type: string; read: () => fs.ReadStream | str
   'hookbay-docs.css': { type: 'text/css; charset=utf-8', read: () => DOCS_STYLES },
 };
 
-export async function openApiRoutes(app: FastifyInstance, options: { publicOrigin: PublicOrigin | null }) {
-  const document = JSON.stringify(buildOpenApiDocument(apiOperations, options.publicOrigin?.origin ?? null));
+const SERVICE = { tags: ['Service'] };
 
-  app.get('/api/openapi.json', async (_request, reply) =>
-    reply.type('application/json; charset=utf-8').send(document),
+export async function openApiRoutes(app: FastifyInstance) {
+  // Made once, at the first request: every route is registered by then.
+  let document: string | null = null;
+
+  app.get(
+    '/api/openapi.json',
+    { schema: { ...SERVICE, summary: 'This document', response: { 200: json('OpenAPI 3.1.') } } },
+    async (_request, reply) => {
+      document ??= JSON.stringify(apiDocument(app));
+      return reply.type('application/json; charset=utf-8').send(document);
+    },
   );
 
   // Swagger UI only fetches the document from this origin.
-  app.get('/api/docs', async (_request, reply) =>
-    setPageHeaders(reply, []).type('text/html; charset=utf-8').send(DOCS_PAGE),
+  app.get(
+    '/api/docs',
+    {
+      schema: {
+        ...SERVICE,
+        summary: 'A readable reference of this document',
+        response: { 200: media('text/html', 'An HTML page.') },
+      },
+    },
+    async (_request, reply) => setPageHeaders(reply, []).type('text/html; charset=utf-8').send(DOCS_PAGE),
   );
 
-  app.get<{ Params: { file: string } }>('/api/docs/:file', async (request, reply) => {
-    const file = Object.hasOwn(DOCS_FILES, request.params.file) ? DOCS_FILES[request.params.file] : undefined;
-    if (!file) throw new NotFoundError('No such file.');
-    return reply.type(file.type).header('cache-control', 'public, max-age=3600').send(file.read());
-  });
+  app.get<{ Params: { file: string } }>(
+    '/api/docs/:file',
+    {
+      schema: {
+        ...SERVICE,
+        summary: 'A file of the reference page (its script and style)',
+        response: { 200: media('*/*', 'The file.'), 404: error('No such file.') },
+      },
+    },
+    async (request, reply) => {
+      const file = Object.hasOwn(DOCS_FILES, request.params.file)
+        ? DOCS_FILES[request.params.file]
+        : undefined;
+      if (!file) throw new NotFoundError('No such file.');
+      return reply.type(file.type).header('cache-control', 'public, max-age=3600').send(file.read());
+    },
+  );
 }
