@@ -10,6 +10,7 @@ import {
   MAX_KEYS_PER_SESSION,
   privacyBodySchema,
 } from '../../../../shared/access.js';
+import { linkHistoryQuerySchema } from '../../../../shared/link-history.js';
 import { ANALYTICS_PERIODS, urlBodySchema, urlUpdateSchema } from '../../../../shared/links.js';
 import { replayBodySchema } from '../../../../shared/replay.js';
 import { responseRulesSchema } from '../../../../shared/responses.js';
@@ -625,6 +626,19 @@ export const apiOperations: ApiOperation[] = [
     access: 'session',
     params: idParams,
     responses: { 200: { description: 'Deleted.', schema: okSchema }, ...unauthorised, ...notFound },
+  },
+  {
+    method: 'GET',
+    path: '/api/urls/:id/history',
+    tag: 'Short links',
+    summary: 'A short link’s history',
+    description:
+      'Its changes, newest first: `[{at, by: owner|admin, kind: created|updated|disabled|enabled, ' +
+      'changes: {field: {from, to}}}]`. A password shows only as `set`; the newest 200 are kept.',
+    access: 'session',
+    params: idParams,
+    query: linkHistoryQuerySchema,
+    responses: { 200: { description: 'The entries.' }, ...invalid, ...unauthorised, ...notFound },
   },
   {
     method: 'GET',
