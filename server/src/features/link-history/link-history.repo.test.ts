@@ -58,6 +58,19 @@ describe.each(storageBackends)('link history in storage on $name', ({ postgres }
     );
   });
 
+  it('chains racing edits: each one starts from where the other left the link', async () => {
+    await addLink('racing-history');
+    const urls = Array.from({ length: 6 }, (_, n) => `https://example.com/race-${n}`);
+    await Promise.all(urls.map((url) => links.update(sessionId, 'racing-history', { url })));
+    const edits = (await history.list(sessionId, 'racing-history', 10)).slice(0, -1);
+    expect(edits).toHaveLength(urls.length);
+    for (let n = 0; n < edits.length - 1; n++) {
+      expect(edits[n]?.changes.url?.from).toBe(edits[n + 1]?.changes.url?.to);
+    }
+    expect(edits.at(-1)?.changes.url?.from).toBe('https://example.com');
+    expect((await links.find('racing-history'))?.url).toBe(edits[0]?.changes.url?.to);
+  });
+
   it('answers no entries of a link to another session', async () => {
     await addLink('private-history');
     expect(await history.list('someone-else', 'private-history', 10)).toEqual([]);
