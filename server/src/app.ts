@@ -71,6 +71,9 @@ import { createLinksService, type LinksService } from './features/short-links/li
 import { redirectRoutes } from './features/short-links/redirect.routes.js';
 import { createLinkPasswords } from './features/short-links/link-passwords.js';
 import { linksAdminRoutes } from './features/short-links/links-admin.routes.js';
+import { createLinkHistoryRepo } from './features/link-history/link-history.repo.js';
+import { linkHistoryRoutes } from './features/link-history/link-history.routes.js';
+import { createLinkHistoryService, recordLinkHistory } from './features/link-history/link-history.service.js';
 import { createAdminRepo } from './features/admin/admin.repo.js';
 import { adminRoutes } from './features/admin/admin.routes.js';
 import { loadAdminSecret } from './features/admin/admin-secret.js';
@@ -209,12 +212,17 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   const linkCache = createLinkCache();
   realtime.cluster.onLinkChange((id) => (id === null ? linkCache.clear() : linkCache.delete(id)));
-  const linksRepo = createLinksRepo(database.db);
+  const linkHistoryRepo = createLinkHistoryRepo(database.db);
+  const linksRepo = createLinksRepo(database.db, recordLinkHistory({ repo: linkHistoryRepo }));
   const links = createLinksService({
     repo: linksRepo,
     cache: linkCache,
     announceChange: (id) => realtime.cluster.announceLinkChange(id),
     blockedHosts: config.blockedHosts,
+  });
+  const linkHistory = createLinkHistoryService({
+    repo: linkHistoryRepo,
+    findOwned: (user, id) => links.findOwned(user, id),
   });
   const clicks = createClicksService({
     repo: createClicksRepo(database.db),
@@ -334,6 +342,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     limiter,
     createLimits: { perMinute: config.linkCreatePerMinute, perDay: config.linkCreatePerDay },
   });
+  await app.register(linkHistoryRoutes, { history: linkHistory });
   await app.register(redirectRoutes, {
     links,
     clicks,

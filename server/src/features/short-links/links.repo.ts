@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DatabaseSchema, ShortLinksTable } from '../../db/schema.js';
 
 /** A link's options as stored; the password only as its hash. */
@@ -42,6 +42,17 @@ export interface LinkTarget {
   passwordHash: string | null;
   isDisabled: boolean;
 }
+
+/** One write of a link: as it was (null before a creation) and as it is (null after a deletion). */
+export interface LinkWrite {
+  before: StoredLink | null;
+  after: StoredLink | null;
+  /** `owner`: through the owner's session; `admin`: an administrator disabled or enabled it. */
+  by: 'owner' | 'admin';
+}
+
+/** Told of every write inside its transaction, so what it stores commits or rolls back with it. */
+export type LinkWriteObserver = (trx: Transaction<DatabaseSchema>, write: LinkWrite) => Promise<void>;
 
 export interface LinksRepo {
   /** Stores the link unless its id is taken; false on a collision. */
@@ -115,23 +126,43 @@ function hostOf(url: string): string {
   }
 }
 
-export function createLinksRepo(db: Kysely<DatabaseSchema>): LinksRepo {
+/**
+ * The link's row, locked for the rest of the transaction: a no-op UPDATE takes PostgreSQL's row
+ * lock (SQLite writes one transaction at a time), so two racing edits each see the other's result.
+ */
+async function lockedRow(trx: Transaction<DatabaseSchema>, id: string, sessionId?: string) {
+  let query = trx
+    .updateTable('short_links')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', id);
+  if (sessionId !== undefined) query = query.where('owner_session_id', '=', sessionId);
+  const row = await query.returningAll().executeTakeFirst();
+  return row ? toStoredLink(row) : null;
+}
+
+export function createLinksRepo(
+  db: Kysely<DatabaseSchema>,
+  onWrite: LinkWriteObserver = () => Promise.resolve(),
+): LinksRepo {
   return {
     async insertIfFree(link) {
-      const inserted = await db
-        .insertInto('short_links')
-        .values({
-          id: link.id,
-          owner_session_id: link.ownerSessionId,
-          url: link.url,
-          clicks: 0,
-          created_at: link.createdAt,
-          ...optionColumns(link),
-        })
-        .onConflict((conflict) => conflict.column('id').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return inserted !== undefined;
+      return db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('short_links')
+          .values({
+            id: link.id,
+            owner_session_id: link.ownerSessionId,
+            url: link.url,
+            clicks: 0,
+            created_at: link.createdAt,
+            ...optionColumns(link),
+          })
+          .onConflict((conflict) => conflict.column('id').doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (inserted) await onWrite(trx, { before: null, after: toStoredLink(inserted), by: 'owner' });
+        return inserted !== undefined;
+      });
     },
     async listOwned(sessionId) {
       const rows = await db
@@ -160,6 +191,8 @@ export function createLinksRepo(db: Kysely<DatabaseSchema>): LinksRepo {
       const { newId, url, ...options } = change;
       try {
         return await db.transaction().execute(async (trx) => {
+          const before = await lockedRow(trx, id, sessionId);
+          if (!before) return null;
           const row = await trx
             .updateTable('short_links')
             .set({ url, ...optionColumns(options), ...(newId !== undefined && { id: newId }) })
@@ -180,7 +213,9 @@ export function createLinksRepo(db: Kysely<DatabaseSchema>): LinksRepo {
               .where('url_id', '=', id)
               .execute();
           }
-          return toStoredLink(row);
+          const after = toStoredLink(row);
+          await onWrite(trx, { before, after, by: 'owner' });
+          return after;
         });
       } catch (error) {
         if (newId !== undefined && isUniqueViolation(error)) return 'taken';
@@ -189,6 +224,8 @@ export function createLinksRepo(db: Kysely<DatabaseSchema>): LinksRepo {
     },
     async delete(sessionId, id) {
       return db.transaction().execute(async (trx) => {
+        const before = await lockedRow(trx, id, sessionId);
+        if (!before) return false;
         const deleted = await trx
           .deleteFrom('short_links')
           .where('id', '=', id)
@@ -197,6 +234,7 @@ export function createLinksRepo(db: Kysely<DatabaseSchema>): LinksRepo {
         if (Number(deleted.numDeletedRows) === 0) return false;
         await trx.deleteFrom('short_link_clicks').where('url_id', '=', id).execute();
         await trx.deleteFrom('short_link_click_counts').where('url_id', '=', id).execute();
+        await onWrite(trx, { before, after: null, by: 'owner' });
         return true;
       });
     },
@@ -247,13 +285,19 @@ export function createLinksRepo(db: Kysely<DatabaseSchema>): LinksRepo {
       return row?.max_clicks != null && Number(row.clicks) >= Number(row.max_clicks);
     },
     async setDisabledAt(id, disabledAt) {
-      const row = await db
-        .updateTable('short_links')
-        .set({ disabled_at: disabledAt })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
-      return row ? toStoredLink(row) : null;
+      return db.transaction().execute(async (trx) => {
+        const before = await lockedRow(trx, id);
+        if (!before) return null;
+        const row = await trx
+          .updateTable('short_links')
+          .set({ disabled_at: disabledAt })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const after = toStoredLink(row);
+        await onWrite(trx, { before, after, by: 'admin' });
+        return after;
+      });
     },
     async search(query, limit) {
       const needle = query.trim().toLowerCase();

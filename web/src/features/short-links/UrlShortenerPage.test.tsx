@@ -18,6 +18,7 @@ function fakeServer(initial: ShortUrl[]) {
     const id = path.split('/')[3];
     const url = (body as { url?: string } | undefined)?.url ?? '';
     if (method === 'GET' && path === '/api/urls') return { status: 200, body: urls };
+    if (method === 'GET' && path.endsWith('/history')) return { status: 200, body: [] };
     if (method === 'POST' && path === '/api/urls') {
       const created = makeUrl({ id: `n${nextId++}`, url });
       urls = [created, ...urls];
@@ -314,9 +315,9 @@ describe('UrlShortenerPage', () => {
   });
 
   it("shows the product's message when an update fails", async () => {
-    stubFetch(({ method }) =>
+    stubFetch(({ method, path }) =>
       method === 'GET'
-        ? { status: 200, body: [makeUrl({ id: 'a1' })] }
+        ? { status: 200, body: path.endsWith('/history') ? [] : [makeUrl({ id: 'a1' })] }
         : { status: 404, body: { error: 'Not found' } },
     );
     show();
@@ -351,8 +352,10 @@ describe('UrlShortenerPage', () => {
   });
 
   it("shows 'Failed to delete URL' when the delete fails", async () => {
-    stubFetch(({ method }) =>
-      method === 'GET' ? { status: 200, body: [makeUrl({ id: 'a1' })] } : { status: 500 },
+    stubFetch(({ method, path }) =>
+      method === 'GET'
+        ? { status: 200, body: path.endsWith('/history') ? [] : [makeUrl({ id: 'a1' })] }
+        : { status: 500 },
     );
     show();
     await screen.findByTestId('url-detail');

@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { LinkStateBadge } from '../../../components/LinkStateBadge';
 import { formatDateTime } from '../../../lib/format';
 import { LinkButton } from '../../../pages/LinkButton';
+import { LinkHistory } from '../../link-history/LinkHistory';
 import { messages } from '../messages';
 import { ChartIcon, PencilIcon } from './Icons';
 
@@ -62,6 +63,7 @@ export function UrlDetail({ url, onEdit }: UrlDetailProps) {
         </Col>
       </Row>
       <OptionsCard url={url} />
+      <LinkHistory link={url} />
     </div>
   );
 }
