@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { urlBodySchema, urlUpdateSchema } from '../../../../shared/links.js';
+import { linkCreateSchema, linkUpdateSchema } from '../../../../shared/link-targeting.js';
 import type { PublicOrigin } from '../../config.js';
 import { requireUser } from '../../http/identity.js';
 import { hitAll, type Limiter } from '../../http/rate-limit/limiter.js';
@@ -45,7 +45,7 @@ export async function linksRoutes(
 
   app.post('/api/urls', async (request, reply) => {
     const user = requireUser(request);
-    const body = parseInput(urlBodySchema, request.body);
+    const body = parseInput(linkCreateSchema, request.body);
     const context = linkContextOf(request, publicOrigin);
     return answer(reply, async () => {
       const countCreation = () => hitAll(request, createLimits);
@@ -56,7 +56,7 @@ export async function linksRoutes(
 
   app.put<IdParams>('/api/urls/:id', async (request, reply) => {
     const user = requireUser(request);
-    const body = parseInput(urlUpdateSchema, request.body);
+    const body = parseInput(linkUpdateSchema, request.body);
     return answer(reply, () =>
       links.update(user, request.params.id, body, linkContextOf(request, publicOrigin)),
     );

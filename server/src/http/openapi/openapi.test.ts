@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { urlBodySchema } from '../../../../shared/links.js';
+import { linkCreateSchema } from '../../../../shared/link-targeting.js';
 import { buildTestApp } from '../../../test/app.js';
 import { openApiPath } from './document.js';
 
@@ -83,7 +83,7 @@ describe('the OpenAPI document', () => {
     const body = document.paths['/api/urls']?.post?.requestBody as {
       content: Record<string, { schema: Record<string, unknown> }>;
     };
-    const expected: Record<string, unknown> = { ...z.toJSONSchema(urlBodySchema, { io: 'input' }) };
+    const expected: Record<string, unknown> = { ...z.toJSONSchema(linkCreateSchema, { io: 'input' }) };
     delete expected.$schema;
     expect(body.content['application/json']?.schema).toEqual(expected);
   });

@@ -10,7 +10,8 @@ import {
   MAX_KEYS_PER_SESSION,
   privacyBodySchema,
 } from '../../../../shared/access.js';
-import { ANALYTICS_PERIODS, urlBodySchema, urlUpdateSchema } from '../../../../shared/links.js';
+import { linkCreateSchema, linkUpdateSchema } from '../../../../shared/link-targeting.js';
+import { ANALYTICS_PERIODS } from '../../../../shared/links.js';
 import { replayBodySchema } from '../../../../shared/replay.js';
 import { responseRulesSchema } from '../../../../shared/responses.js';
 import { sessionRequestSchema } from '../../../../shared/sessions.js';
@@ -595,10 +596,12 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Create a short link',
     description:
       'Optional: `alias` (the link id, 3-64 of A-Z a-z 0-9 - _), `expiresAt` (ISO 8601), `maxClicks`, ' +
-      '`password`. Destinations must be http(s), without credentials, not this server’s own short ' +
-      'links and not on the blocklist.',
+      '`password`, `forwardQuery` (default true: the visit’s query string goes on to the destination), ' +
+      '`rules` (at most 10, each a `destination` and 1-5 `conditions` of type device, country or language; ' +
+      'the first whose conditions all match decides). Destinations must be http(s), without credentials, ' +
+      'not this server’s own short links and not on the blocklist.',
     access: 'session',
-    body: urlBodySchema,
+    body: linkCreateSchema,
     responses: {
       201: { description: 'The new link.' },
       ...invalid,
@@ -614,7 +617,7 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Change a short link',
     access: 'session',
     params: idParams,
-    body: urlUpdateSchema,
+    body: linkUpdateSchema,
     responses: { 200: { description: 'The changed link.' }, ...invalid, ...unauthorised, ...notFound },
   },
   {
