@@ -135,6 +135,8 @@ export interface UrlAnalytics {
   hasPassword: boolean;
   /** People's clicks over the period by the targeting rule that sent them, most first. */
   byRule: RuleClicks[];
+  /** The link's targeting rules now, to name the rules in `byRule`. */
+  rules: TargetingRule[];
 }
 
 export const ANALYTICS_PERIODS = ['7d', '30d', '90d', 'all'] as const;

@@ -166,6 +166,7 @@ export function createClicksService(deps: {
         ...agentBuckets(agents, totals.people, totals.bots),
         byReferrer: namedCounts(referrers, 'Direct'),
         byRule: ruleCounts(rules, totals.people),
+        rules: link.rules,
       };
     },
     async exportCsv(user, id) {
