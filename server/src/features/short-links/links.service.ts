@@ -1,9 +1,4 @@
-import {
-  linkStateOf,
-  shortUrl,
-  type AdminLink,
-  type ShortUrl,
-} from '../../../../shared/links.js';
+import { linkStateOf, shortUrl, type AdminLink, type ShortUrl } from '../../../../shared/links.js';
 import type {
   LinkCreateBody,
   LinkUpdateBody,
