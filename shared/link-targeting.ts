@@ -112,9 +112,9 @@ const conditionSchema = z
   });
 
 const destinationSchema = z
-  .string({ error: `A rule's destination: ${INVALID_URL_MESSAGE}` })
+  .string({ error: INVALID_URL_MESSAGE })
   .trim()
-  .refine(isValidLongUrl, `A rule's destination: ${INVALID_URL_MESSAGE}`)
+  .refine(isValidLongUrl, INVALID_URL_MESSAGE)
   .refine((url) => url.length <= MAX_URL_LENGTH, URL_TOO_LONG_MESSAGE);
 
 const ruleSchema = z.object(

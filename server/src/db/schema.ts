@@ -91,9 +91,8 @@ export interface ShortLinkClicksTable {
 
 /**
  * Per link and UTC day click counters kept by the click writer (migration 006). `dimension` is
- * 'country', 'referer', 'user_agent' or 'rule' (people's clicks by that value; 'rule' since migration 017)
- * or 'bot' (value '');
- * a missing value is ''.
+ * 'country', 'referer' or 'user_agent' (people's clicks by that value), 'rule' (people a targeting
+ * rule sent, by rule id; migration 017) or 'bot' (value ''); a missing value is ''.
  */
 export interface ShortLinkClickCountsTable {
   url_id: string;

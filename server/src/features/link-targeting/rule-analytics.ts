@@ -2,9 +2,9 @@
 import type { RuleClicks } from '../../../../shared/link-targeting.js';
 
 /**
- * People's clicks per rule, most first, from the 'rule' counters; the link's own destination
- * (ruleId null) gets the rest of `people`, so that clicks from before rules were counted, which
- * have no such counter, count there too. A rule with no clicks is left out.
+ * People's clicks per rule, most first, from the 'rule' counters (kept only for clicks a rule
+ * sent); the link's own destination (ruleId null) gets the rest of `people`. A rule with no
+ * clicks is left out.
  */
 export function ruleCounts(
   counters: { value: string | null; clicks: number }[],

@@ -241,7 +241,7 @@ describe.each(storageBackends)('targeting rules on $name', ({ postgres }) => {
     [
       'a destination that is not a web address',
       [{ destination: 'ftp://example.com/x', conditions: oneCondition }],
-      "rules.0.destination: A rule's destination: Please enter a valid URL starting with http:// or https://",
+      'rules.0.destination: Please enter a valid URL starting with http:// or https://',
     ],
     ['rules that are not a list', { destination: 'x' }, 'rules: rules must be a list of rules.'],
   ])('refuses %s with a 400 that says why', async (_case, rules, error) => {

@@ -76,7 +76,7 @@ describe.each(storageBackends)('link targeting in storage on $name', ({ postgres
     expect(row).toEqual({ forward_query: 1, targeting_rules: null });
   });
 
-  it('stores the rule of each click and counts people per rule', async () => {
+  it('stores the rule of each click and counts the people each rule sent', async () => {
     await links.insertIfFree({ ...base, id: 'clicks1', rules: RULES });
     const clicks = createClicksRepo(database.db);
     await clicks.insertMany([click('clicks1', 'r1'), click('clicks1', 'r1'), click('clicks1', null)]);
@@ -91,7 +91,6 @@ describe.each(storageBackends)('link targeting in storage on $name', ({ postgres
     );
     expect(counts).toEqual([
       { value: 'r1', clicks: 2 },
-      { value: null, clicks: 1 },
       { value: 'r2', clicks: 1 },
     ]);
   });

@@ -150,7 +150,8 @@ function rollupsOf(clicks: NewClick[]): RollupKey[] {
     count(click.urlId, 'country', day, click.country);
     count(click.urlId, 'referer', day, click.referer);
     count(click.urlId, 'user_agent', day, click.userAgent);
-    count(click.urlId, 'rule', day, click.ruleId ?? null);
+    // Only clicks a targeting rule sent: the rest are the people no rule counted.
+    if (click.ruleId) count(click.urlId, 'rule', day, click.ruleId);
   }
   return [...keys.values()].sort(compareKeys);
 }
