@@ -67,6 +67,14 @@ describe.runIf(hasChromium)('link targeting journey', () => {
     expect(await dialog.getByTestId('rule-editor').count()).toBe(1);
     expect(await dialog.getByLabel('Destination (Rule 1)').inputValue()).toBe(phoneDestination);
     await snap(page, 'link-targeting-modal-light');
+    // The theme switch sits behind the open modal; the attribute it sets is set directly here.
+    const setThemeAttribute = (theme: string) =>
+      page.evaluate((value) => document.documentElement.setAttribute('data-bs-theme', value), theme);
+    await setThemeAttribute('dark');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'link-targeting-modal-phone-dark');
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await setThemeAttribute('light');
     await dialog.getByRole('button', { name: 'Add URL' }).click();
     await expectToastStartingWith(page, 'URL added successfully!');
     await poll(() => urlRows(page).count()).toBe(1);
