@@ -3,6 +3,7 @@
  * Pure: no Node and no DOM APIs.
  */
 import { z } from 'zod';
+import type { RuleClicks, TargetingRule } from './link-targeting.js';
 
 /** A stored short link. `timestamp` repeats `createdAt`: clients may read the creation time from either. */
 export interface ShortUrl {
@@ -27,6 +28,10 @@ export interface ShortUrl {
   disabledAt: string | null;
   /** What a visitor gets right now. */
   state: LinkState;
+  /** The visit's query string is passed on to the destination (shared/link-targeting.ts). */
+  forwardQuery: boolean;
+  /** Ordered; the first whose conditions all match sends the visitor to its own destination. */
+  rules: TargetingRule[];
 }
 
 /** A link as the admin panel lists it: any session's, with its owner. */
@@ -128,6 +133,10 @@ export interface UrlAnalytics {
   expiresAt: string | null;
   maxClicks: number | null;
   hasPassword: boolean;
+  /** People's clicks over the period by the targeting rule that sent them, most first. */
+  byRule: RuleClicks[];
+  /** The link's targeting rules now, to name the rules in `byRule`. */
+  rules: TargetingRule[];
 }
 
 export const ANALYTICS_PERIODS = ['7d', '30d', '90d', 'all'] as const;

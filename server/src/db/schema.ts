@@ -64,6 +64,10 @@ export interface ShortLinksTable {
   password_hash: string | null;
   /** Set by an admin; a disabled link answers 410. */
   disabled_at: number | null;
+  /** 1: the visit's query string goes on to the destination (migration 017). */
+  forward_query: Generated<number>;
+  /** The ordered targeting rules as JSON; null when there are none (migration 017). */
+  targeting_rules: string | null;
 }
 
 export interface ShortLinkClicksTable {
@@ -81,12 +85,14 @@ export interface ShortLinkClicksTable {
   referer: string | null;
   is_bot: number;
   bot_reason: string | null;
+  /** The targeting rule that sent the click; null for the link's own destination (migration 017). */
+  rule_id: string | null;
 }
 
 /**
  * Per link and UTC day click counters kept by the click writer (migration 006). `dimension` is
- * 'country', 'referer' or 'user_agent' (people's clicks by that value) or 'bot' (value '');
- * a missing value is ''.
+ * 'country', 'referer' or 'user_agent' (people's clicks by that value), 'rule' (people a targeting
+ * rule sent, by rule id; migration 017) or 'bot' (value ''); a missing value is ''.
  */
 export interface ShortLinkClickCountsTable {
   url_id: string;

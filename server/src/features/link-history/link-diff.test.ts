@@ -13,6 +13,8 @@ const LINK: StoredLink = {
   maxClicks: null,
   passwordHash: null,
   disabledAt: null,
+  forwardQuery: true,
+  rules: [],
 };
 
 describe('diffLinks', () => {

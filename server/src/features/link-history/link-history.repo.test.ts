@@ -45,7 +45,12 @@ describe.each(storageBackends)('link history in storage on $name', ({ postgres }
           maxClicks: { from: null, to: 2 },
         },
       },
-      { at, by: 'owner', kind: 'created', changes: { url: { from: null, to: 'https://example.com' } } },
+      {
+        at,
+        by: 'owner',
+        kind: 'created',
+        changes: { url: { from: null, to: 'https://example.com' }, forwardQuery: { from: null, to: true } },
+      },
     ]);
     const rows = await database.db
       .withTables<{ short_link_changes: { link_id: string; session_id: string } }>()

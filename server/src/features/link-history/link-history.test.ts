@@ -59,7 +59,7 @@ describe.each(storageBackends)('link history on $name', ({ postgres }) => {
         at: expect.stringMatching(ISO),
         by: 'owner',
         kind: 'created',
-        changes: { url: { from: null, to: FIRST_URL } },
+        changes: { url: { from: null, to: FIRST_URL }, forwardQuery: { from: null, to: true } },
       },
     ]);
   });
@@ -78,6 +78,7 @@ describe.each(storageBackends)('link history on $name', ({ postgres }) => {
       alias: { from: null, to: 'history-made' },
       maxClicks: { from: null, to: 5 },
       password: { from: null, to: 'set' },
+      forwardQuery: { from: null, to: true },
     });
   });
 
@@ -112,7 +113,7 @@ describe.each(storageBackends)('link history on $name', ({ postgres }) => {
       { password: { from: 'set', to: null } },
       { password: { from: 'set', to: 'changed' } },
       { password: { from: null, to: 'set' } },
-      { url: { from: null, to: FIRST_URL } },
+      { url: { from: null, to: FIRST_URL }, forwardQuery: { from: null, to: true } },
     ]);
   });
 
@@ -138,7 +139,7 @@ describe.each(storageBackends)('link history on $name', ({ postgres }) => {
     const history = await historyOf('history-renamed');
     expect(history.map((entry) => entry.changes)).toEqual([
       { alias: { from: null, to: 'history-renamed' } },
-      { url: { from: null, to: FIRST_URL } },
+      { url: { from: null, to: FIRST_URL }, forwardQuery: { from: null, to: true } },
     ]);
     expect((await readHistory(link.id)).statusCode).toBe(404);
   });
@@ -187,7 +188,11 @@ describe.each(storageBackends)('link history on $name', ({ postgres }) => {
     // A new link under the same alias starts with a history of its own.
     await createLink(app, owner, SECOND_URL, { alias: 'history-gone' });
     expect((await historyOf('history-gone')).map((entry) => entry.changes)).toEqual([
-      { url: { from: null, to: SECOND_URL }, alias: { from: null, to: 'history-gone' } },
+      {
+        url: { from: null, to: SECOND_URL },
+        alias: { from: null, to: 'history-gone' },
+        forwardQuery: { from: null, to: true },
+      },
     ]);
   });
 

@@ -21,7 +21,8 @@ export interface ValueCount {
   clicks: number;
 }
 
-export type GroupedColumn = 'country' | 'referer' | 'user_agent';
+/** 'rule': the targeting rule that sent people's clicks (migration 017), '' for none. */
+export type GroupedColumn = 'country' | 'referer' | 'user_agent' | 'rule';
 
 /**
  * Every read takes `since`: epoch ms of the start of a UTC day (clicks from that day on), or null

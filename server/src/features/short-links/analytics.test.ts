@@ -66,6 +66,8 @@ describe.each(storageBackends)('link analytics on $name', ({ postgres }) => {
       expiresAt: null,
       maxClicks: null,
       hasPassword: false,
+      byRule: [],
+      rules: [],
     });
   });
 

@@ -15,6 +15,8 @@ export interface NewClick {
   referer: string | null;
   isBot: boolean;
   botReason: string | null;
+  /** The targeting rule that sent the visitor; null or absent for the link's own destination. */
+  ruleId?: string | null;
   /** A person's click already added to its link's counter (by `claimClick`, for a link with a limit). */
   isPreCounted?: boolean;
 }
@@ -54,6 +56,7 @@ function toStoredClick(row: Selectable<ShortLinkClicksTable>): StoredClick {
     referer: row.referer,
     isBot: row.is_bot === 1,
     botReason: row.bot_reason,
+    ruleId: row.rule_id,
   };
 }
 
@@ -72,6 +75,7 @@ export function toClickRow(click: NewClick) {
     referer: click.referer,
     is_bot: click.isBot ? 1 : 0,
     bot_reason: click.botReason,
+    rule_id: click.ruleId ?? null,
   };
 }
 
@@ -146,6 +150,8 @@ function rollupsOf(clicks: NewClick[]): RollupKey[] {
     count(click.urlId, 'country', day, click.country);
     count(click.urlId, 'referer', day, click.referer);
     count(click.urlId, 'user_agent', day, click.userAgent);
+    // Only clicks a targeting rule sent: the rest are the people no rule counted.
+    if (click.ruleId) count(click.urlId, 'rule', day, click.ruleId);
   }
   return [...keys.values()].sort(compareKeys);
 }
@@ -213,6 +219,7 @@ type ClickParameters = [
   string | null,
   number,
   string | null,
+  string | null,
 ];
 
 /**
@@ -226,8 +233,8 @@ function sqliteInsertMany(sqlite: SQLite.Database): (clicks: NewClick[]) => (num
   // Bound by position: binding by name costs a lookup per parameter per row.
   const insertClick = sqlite.prepare<ClickParameters>(
     `insert into short_link_clicks (url_id, created_at, ip, ip_anonymized, city, region, country,
-       isp, user_agent, referer, is_bot, bot_reason)
-     values (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       isp, user_agent, referer, is_bot, bot_reason, rule_id)
+     values (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // See addToCounter.
   const addToCounter = sqlite.prepare<[number, string], { clicks: number }>(
@@ -252,6 +259,7 @@ function sqliteInsertMany(sqlite: SQLite.Database): (clicks: NewClick[]) => (num
         click.referer,
         click.isBot ? 1 : 0,
         click.botReason,
+        click.ruleId ?? null,
       );
     }
     const running = new Map<string, number | null>();

@@ -13,7 +13,8 @@ import type { AnalyticsRepo } from './analytics.repo.js';
 import { classifyAgent } from './bots.js';
 import type { ClicksRepo, NewClick } from './clicks.repo.js';
 import { CLICK_CSV_COLUMNS, clickCsvLine, csvLine } from './csv.js';
-import type { GeoLookup } from './geo.js';
+import type { GeoInfo, GeoLookup } from './geo.js';
+import { ruleCounts } from '../link-targeting/rule-analytics.js';
 import { networkOf } from './ip-network.js';
 import type { CachedLink } from './link-cache.js';
 import type { LinksRepo } from './links.repo.js';
@@ -26,6 +27,10 @@ export interface Visit {
   referer: string | null;
   /** Epoch milliseconds. */
   at: number;
+  /** The targeting rule that chose the destination; null or absent for the link's own. */
+  ruleId?: string | null;
+  /** The IP's location when targeting already looked it up, so it is not looked up twice. */
+  geo?: GeoInfo;
 }
 
 export interface ClicksService {
@@ -36,6 +41,8 @@ export interface ClicksService {
    * 'limit-reached' (and stores nothing) once the limit is used up.
    */
   recordClick(link: CachedLink, visit: Visit): Promise<'recorded' | 'limit-reached'>;
+  /** Where an IP address is; in memory, synchronous (geo.ts). */
+  locate(ip: string | null): GeoInfo;
   /** True when the link has a click limit and it is used up; reads the database only for such links. */
   isAtLimit(link: CachedLink): Promise<boolean>;
   /**
@@ -64,6 +71,7 @@ export function periodStart(period: AnalyticsPeriod, now: number): number | null
   return today - (days - 1) * DAY_MS;
 }
 const EXPORT_PAGE = 5000;
+const RULE_GROUPS_LIMIT = 1000;
 const ANONYMIZE_BATCH = 1000;
 
 export function createClicksService(deps: {
@@ -109,9 +117,10 @@ export function createClicksService(deps: {
         urlId: link.id,
         createdAt: visit.at,
         ip: visit.ip,
-        ...deps.geo.lookup(visit.ip),
+        ...(visit.geo ?? deps.geo.lookup(visit.ip)),
         userAgent: visit.userAgent,
         referer: visit.referer,
+        ruleId: visit.ruleId ?? null,
         ...verdict,
       });
       // null: the link was deleted while the click waited; nobody is left to tell.
@@ -119,6 +128,7 @@ export function createClicksService(deps: {
       deps.publisher.toUser(link.ownerUserId, URL_CLICK, { urlId: link.id, totalClicks });
       return 'recorded';
     },
+    locate: (ip) => deps.geo.lookup(ip),
     async isAtLimit(link) {
       return link.maxClicks !== null && (await linksRepo.isAtLimit(link.id));
     },
@@ -126,13 +136,15 @@ export function createClicksService(deps: {
       const link = await links.findOwned(user, id);
       const now = Date.now();
       const since = periodStart(period, now);
-      const [recent, totals, byDay, countries, referrers, agents] = await Promise.all([
+      const [recent, totals, byDay, countries, referrers, agents, rules] = await Promise.all([
         repo.listRecent(link.id, RECENT_CLICKS_LIMIT),
         analyticsRepo.totals(link.id, since),
         analyticsRepo.byDay(link.id, since),
         analyticsRepo.topValues(link.id, 'country', TOP_LIMIT, since),
         analyticsRepo.topValues(link.id, 'referer', TOP_LIMIT, since),
         analyticsRepo.topValues(link.id, 'user_agent', AGENT_GROUPS_LIMIT, since),
+        // A link has at most a few rules, and a few more it once had.
+        analyticsRepo.topValues(link.id, 'rule', RULE_GROUPS_LIMIT, since),
       ]);
       const view = toShortUrl(link, apiBase, now);
       return {
@@ -153,6 +165,8 @@ export function createClicksService(deps: {
         byCountry: namedCounts(countries, 'Unknown'),
         ...agentBuckets(agents, totals.people, totals.bots),
         byReferrer: namedCounts(referrers, 'Direct'),
+        byRule: ruleCounts(rules, totals.people),
+        rules: link.rules,
       };
     },
     async exportCsv(user, id) {

@@ -12,6 +12,9 @@ function link(id: string, url = `https://example.com/${id}`): CachedLink {
     maxClicks: null,
     passwordHash: null,
     isDisabled: false,
+    forwardQuery: true,
+    rules: [],
+    compiledRules: null,
   };
 }
 

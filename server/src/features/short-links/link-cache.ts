@@ -3,11 +3,20 @@
  * keeps it right on edits and deletes made by this process; with several instances, each edit or
  * delete is announced to the others, which drop their entry (realtime/cluster.ts).
  */
+import { compileRules, type CompiledRule } from '../link-targeting/targeting.js';
 import type { LinkTarget } from './links.repo.js';
+import { locationOf } from './url-rules.js';
 
 export interface CachedLink extends LinkTarget {
   /** The destination as a Location header value. */
   location: string;
+  /** The targeting rules parsed once, here; null when the link has none. */
+  compiledRules: CompiledRule[] | null;
+}
+
+/** A link as the cache keeps it: the Location values and the rules worked out once, not per visit. */
+export function toCachedLink(target: LinkTarget): CachedLink {
+  return { ...target, location: locationOf(target.url), compiledRules: compileRules(target.rules) };
 }
 
 export interface LinkCache {

@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { TargetingRule } from '../../../../shared/link-targeting.js';
 import type { DatabaseSchema, ShortLinksTable } from '../../db/schema.js';
+import { rulesFromStored, storedRulesOf } from '../link-targeting/targeting.js';
 
 /** A link's options as stored; the password only as its hash. */
 export interface StoredLinkOptions {
@@ -8,6 +10,10 @@ export interface StoredLinkOptions {
   expiresAt: number | null;
   maxClicks: number | null;
   passwordHash: string | null;
+  /** The visit's query string goes on to the destination. */
+  forwardQuery: boolean;
+  /** Targeting rules in order; empty for none. */
+  rules: TargetingRule[];
 }
 
 export interface StoredLink extends StoredLinkOptions {
@@ -41,6 +47,8 @@ export interface LinkTarget {
   maxClicks: number | null;
   passwordHash: string | null;
   isDisabled: boolean;
+  forwardQuery: boolean;
+  rules: TargetingRule[];
 }
 
 /** One write of a link: as it was (null before a creation) and as it is (null after a deletion). */
@@ -95,6 +103,8 @@ function toStoredLink(row: Selectable<ShortLinksTable>): StoredLink {
     maxClicks: row.max_clicks === null ? null : Number(row.max_clicks),
     passwordHash: row.password_hash,
     disabledAt: row.disabled_at === null ? null : Number(row.disabled_at),
+    forwardQuery: row.forward_query !== 0,
+    rules: rulesFromStored(row.targeting_rules),
   };
 }
 
@@ -105,6 +115,8 @@ function optionColumns(options: Partial<StoredLinkOptions>) {
     ...(options.expiresAt !== undefined && { expires_at: options.expiresAt }),
     ...(options.maxClicks !== undefined && { max_clicks: options.maxClicks }),
     ...(options.passwordHash !== undefined && { password_hash: options.passwordHash }),
+    ...(options.forwardQuery !== undefined && { forward_query: options.forwardQuery ? 1 : 0 }),
+    ...(options.rules !== undefined && { targeting_rules: storedRulesOf(options.rules) }),
   };
 }
 
@@ -251,6 +263,8 @@ export function createLinksRepo(
           'short_links.max_clicks',
           'short_links.password_hash',
           'short_links.disabled_at',
+          'short_links.forward_query',
+          'short_links.targeting_rules',
         ])
         .where('short_links.id', '=', id)
         .executeTakeFirst();
@@ -264,6 +278,8 @@ export function createLinksRepo(
         maxClicks: row.max_clicks === null ? null : Number(row.max_clicks),
         passwordHash: row.password_hash,
         isDisabled: row.disabled_at !== null,
+        forwardQuery: row.forward_query !== 0,
+        rules: rulesFromStored(row.targeting_rules),
       };
     },
     async claimClick(id) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { urlBodySchema, urlUpdateSchema } from '../../../../shared/links.js';
+import { linkCreateSchema, linkUpdateSchema } from '../../../../shared/link-targeting.js';
 import type { PublicOrigin } from '../../config.js';
 import { requireUser } from '../../http/identity.js';
 import { hitAll, type Limiter } from '../../http/rate-limit/limiter.js';
@@ -59,9 +59,11 @@ export async function linksRoutes(
     summary: 'Create a short link',
     description:
       'Optional: `alias` (the link id, 3-64 of A-Z a-z 0-9 - _), `expiresAt` (ISO 8601), `maxClicks`, ' +
-      '`password`. Destinations must be http(s), without credentials, not this server’s own short ' +
-      'links and not on the blocklist.',
-    body: urlBodySchema,
+      '`password`, `forwardQuery` (default true: the visit’s query string goes on to the destination), ' +
+      '`rules` (at most 10, each a `destination` and 1-5 `conditions` of type device, country or language; ' +
+      'the first whose conditions all match decides). Destinations must be http(s), without credentials, ' +
+      'not this server’s own short links and not on the blocklist.',
+    body: linkCreateSchema,
     response: {
       201: json('The new link.'),
       ...invalid,
@@ -85,7 +87,7 @@ export async function linksRoutes(
     ...SHORT_LINKS,
     summary: 'Change a short link',
     params: idParams,
-    body: urlUpdateSchema,
+    body: linkUpdateSchema,
     response: {
       200: json('The changed link.'),
       ...invalid,

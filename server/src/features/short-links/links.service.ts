@@ -1,19 +1,19 @@
-import {
-  linkStateOf,
-  shortUrl,
-  type AdminLink,
-  type ShortUrl,
-  type UrlBody,
-  type UrlUpdate,
-} from '../../../../shared/links.js';
+import { linkStateOf, shortUrl, type AdminLink, type ShortUrl } from '../../../../shared/links.js';
+import type {
+  LinkCreateBody,
+  LinkUpdateBody,
+  TargetingRule,
+  TargetingRuleInput,
+} from '../../../../shared/link-targeting.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import { InvalidInputError, NotFoundError } from '../../http/errors.js';
-import { createLinkCache, type CachedLink, type LinkCache } from './link-cache.js';
+import { rulesToStore } from '../link-targeting/targeting.js';
+import { createLinkCache, toCachedLink, type CachedLink, type LinkCache } from './link-cache.js';
 import { AliasTakenError } from './link-errors.js';
 import { isLinkId, newLinkId } from './link-id.js';
 import type { LinkChange, LinksRepo, StoredLink } from './links.repo.js';
 import { hashPassword } from './password.js';
-import { checkLongUrl, locationOf } from './url-rules.js';
+import { checkLongUrl } from './url-rules.js';
 
 /** Where a request came in: the origin short URLs are built on and the names this server answers to. */
 export interface LinkContext {
@@ -36,12 +36,12 @@ export interface LinksService {
    * option is not acceptable, AliasTakenError (with a free variant) when the alias is in use,
    * TooManyRequestsError when `creator.countCreation` refuses.
    */
-  create(creator: Creator, body: UrlBody, context: LinkContext): Promise<ShortUrl>;
+  create(creator: Creator, body: LinkCreateBody, context: LinkContext): Promise<ShortUrl>;
   /**
    * Changes the destination and the options sent; a new alias renames the link. NotFoundError when
    * the user has no such link, InvalidInputError for a bad URL, AliasTakenError for a used alias.
    */
-  update(user: SessionUser, id: string, body: UrlUpdate, context: LinkContext): Promise<ShortUrl>;
+  update(user: SessionUser, id: string, body: LinkUpdateBody, context: LinkContext): Promise<ShortUrl>;
   /** Deletes the link and its clicks; NotFoundError when the user has no such link. */
   remove(user: SessionUser, id: string): Promise<void>;
   /** The user's link; NotFoundError when it does not exist or belongs to another session. */
@@ -76,6 +76,8 @@ export function toShortUrl(link: StoredLink, apiBase: string, now = Date.now()):
     hasPassword,
     disabledAt: link.disabledAt === null ? null : new Date(link.disabledAt).toISOString(),
     state: linkStateOf({ ...link, hasPassword, isDisabled: link.disabledAt !== null }, now),
+    forwardQuery: link.forwardQuery,
+    rules: link.rules,
   };
 }
 
@@ -84,17 +86,18 @@ function toAdminLink(link: StoredLink, apiBase: string): AdminLink {
 }
 
 function cached(link: StoredLink, ownerUserId: string): CachedLink {
-  return {
+  return toCachedLink({
     id: link.id,
     url: link.url,
-    location: locationOf(link.url),
     ownerSessionId: link.ownerSessionId,
     ownerUserId,
     expiresAt: link.expiresAt,
     maxClicks: link.maxClicks,
     passwordHash: link.passwordHash,
     isDisabled: link.disabledAt !== null,
-  };
+    forwardQuery: link.forwardQuery,
+    rules: link.rules,
+  });
 }
 
 function parseExpiry(
@@ -150,13 +153,20 @@ export function createLinksService(deps: {
     return null;
   }
 
-  async function insertLink(creator: Creator, url: string, body: UrlBody): Promise<StoredLink> {
+  async function insertLink(
+    creator: Creator,
+    url: string,
+    body: LinkCreateBody,
+    rules: TargetingRule[] = [],
+  ): Promise<StoredLink> {
     const createdAt = now();
     const options = {
       isAlias: Boolean(body.alias),
       expiresAt: parseExpiry(body.expiresAt, clock(), true) ?? null,
       maxClicks: body.maxClicks ?? null,
       passwordHash: (await passwordHashOf(body.password)) ?? null,
+      forwardQuery: body.forwardQuery ?? true,
+      rules,
     };
     const base = { ownerSessionId: creator.user.sessionId, url, createdAt, ...options };
     if (body.alias) {
@@ -172,7 +182,12 @@ export function createLinksService(deps: {
     throw new Error(`no free short link id after ${ID_ATTEMPTS} attempts`);
   }
 
-  async function changeOf(id: string, body: UrlUpdate, url: string): Promise<LinkChange> {
+  async function changeOf(
+    id: string,
+    body: LinkUpdateBody,
+    url: string,
+    rules: TargetingRule[] | undefined,
+  ): Promise<LinkChange> {
     const isRename = body.alias !== undefined && body.alias !== id;
     return {
       url,
@@ -180,8 +195,15 @@ export function createLinksService(deps: {
       expiresAt: parseExpiry(body.expiresAt, clock(), false),
       maxClicks: body.maxClicks,
       passwordHash: await passwordHashOf(body.password),
+      forwardQuery: body.forwardQuery,
+      rules,
       ...(isRename && { newId: body.alias, isAlias: true }),
     };
+  }
+
+  /** Rules as stored, their destinations held to the link's own URL rules; undefined when not sent. */
+  function checkedRules(rules: TargetingRuleInput[] | undefined, context: LinkContext) {
+    return rules && rulesToStore(rules, (url) => checkLongUrl(url, context.ownHostnames, blockedHosts));
   }
 
   /** Keeps this instance's cache right and tells the others after a link changed. */
@@ -201,15 +223,17 @@ export function createLinksService(deps: {
     },
     async create(creator, body, context) {
       const url = checkLongUrl(body.url, context.ownHostnames, blockedHosts);
+      const rules = checkedRules(body.rules, context);
       await creator.countCreation();
-      const link = await insertLink(creator, url, body);
+      const link = await insertLink(creator, url, body, rules);
       cache.set(cached(link, creator.user.id));
       return toShortUrl(link, context.apiBase, clock());
     },
     async update(user, id, body, context) {
       const checked = checkLongUrl(body.url, context.ownHostnames, blockedHosts);
+      const rules = checkedRules(body.rules, context);
       if (!isLinkId(id)) throw new NotFoundError(NOT_FOUND_MESSAGE);
-      const link = await repo.update(user.sessionId, id, await changeOf(id, body, checked));
+      const link = await repo.update(user.sessionId, id, await changeOf(id, body, checked, rules));
       if (link === 'taken') throw new AliasTakenError(await freeVariantOf(body.alias ?? id));
       if (!link) throw new NotFoundError(NOT_FOUND_MESSAGE);
       await refresh(id, link, user.id);
@@ -229,7 +253,7 @@ export function createLinksService(deps: {
       const generation = cache.generation();
       const target = await repo.findTarget(id);
       if (!target) return null;
-      const link = { ...target, location: locationOf(target.url) };
+      const link = toCachedLink(target);
       cache.fill(link, generation);
       return link;
     },

@@ -21,6 +21,7 @@ import { appStylesheetsOf, expiryText, renderLinkPage, type LinkPage } from './l
 import type { LinkPasswords } from './link-passwords.js';
 import type { LinksService } from './links.service.js';
 import { HEADER_MAX_LENGTH, linkContextOf, visitOf } from './request-info.js';
+import { destinationOf, needsTargeting, queryOf, type Destination } from '../link-targeting/destination.js';
 
 interface IdParams {
   Params: { id: string };
@@ -66,11 +67,13 @@ function closedPageOf(
   return null;
 }
 
-function passwordPage(id: string, error: string | null, referer: string | null): LinkPage {
+/** `query` (without `?`) rides along in the form's address, so that it still reaches the destination. */
+function passwordPage(id: string, error: string | null, referer: string | null, query: string): LinkPage {
+  const action = `/s/${encodeURIComponent(id)}${query ? `?${query}` : ''}`;
   return {
     title: 'This link is password-protected',
     message: 'Enter the password you were given to continue to the page it leads to.',
-    passwordForm: { action: `/s/${encodeURIComponent(id)}`, error, referer },
+    passwordForm: { action, error, referer },
   };
 }
 
@@ -227,12 +230,22 @@ export async function redirectRoutes(
    * The 302 is written straight to Node's response: the busiest answer Hookbay gives has no body,
    * cookie or hook to run, so Fastify's send pipeline would only add work.
    */
-  function redirect(reply: FastifyReply, link: CachedLink): FastifyReply {
+  function redirect(reply: FastifyReply, location: string): FastifyReply {
     visits.redirected.inc();
     reply.hijack();
-    reply.raw.writeHead(302, redirectHeaders(link.location));
+    reply.raw.writeHead(302, redirectHeaders(location));
     reply.raw.end();
     return reply;
+  }
+
+  /** Where this visit goes, by the link's targeting rules and query forwarding. */
+  function targetOf(request: FastifyRequest, link: CachedLink, visit: Visit): Destination {
+    return destinationOf(link, {
+      rawUrl: request.url,
+      userAgent: visit.userAgent,
+      acceptLanguage: request.headers['accept-language'],
+      locate: () => clicks.locate(visit.ip),
+    });
   }
 
   // HEAD is declared with GET so that Fastify does not add its own HEAD route, which would run
@@ -251,13 +264,23 @@ export async function redirectRoutes(
       if (closed) return sendClosed(reply, closed);
       // Nothing is counted until the right password is entered.
       const visit = visitOf(request);
-      if (link.passwordHash !== null)
-        return sendPasswordPage(reply, 200, passwordPage(link.id, null, visit.referer));
+      if (link.passwordHash !== null) {
+        const query = link.forwardQuery ? queryOf(request.url) : '';
+        return sendPasswordPage(reply, 200, passwordPage(link.id, null, visit.referer, query));
+      }
+      // Most links have no rules and most visits no query: one test, and the link's own Location.
+      const target = needsTargeting(link, request.url) ? targetOf(request, link, visit) : null;
       // HEAD records nothing but answers as GET would.
       const isAdmitted =
-        request.method === 'GET' ? await admitVisit(request, link, visit) : !(await clicks.isAtLimit(link));
+        request.method === 'GET'
+          ? await admitVisit(
+              request,
+              link,
+              target ? { ...visit, ruleId: target.ruleId, geo: target.geo } : visit,
+            )
+          : !(await clicks.isAtLimit(link));
       if (!isAdmitted) return sendLimitReached(reply);
-      return redirect(reply, link);
+      return redirect(reply, target?.location ?? link.location);
     },
   });
 
@@ -270,7 +293,10 @@ export async function redirectRoutes(
       const closed = closedPageOf(link, Date.now());
       if (closed) return sendClosed(reply, closed);
       // The password was removed meanwhile: the link opens as any other (and is counted there).
-      if (link.passwordHash === null) return reply.redirect(`/s/${encodeURIComponent(link.id)}`, 303);
+      if (link.passwordHash === null) {
+        const query = queryOf(request.url);
+        return reply.redirect(`/s/${encodeURIComponent(link.id)}${query ? `?${query}` : ''}`, 303);
+      }
       // The form's own page is not where the visitor came from; the form carries the earlier referer.
       const referer = formField(request.body, 'referer').slice(0, HEADER_MAX_LENGTH) || null;
       const visit = { ...visitOf(request), referer };
@@ -279,7 +305,7 @@ export async function redirectRoutes(
         return sendPasswordPage(
           reply,
           401,
-          passwordPage(link.id, 'Wrong password. Please try again.', referer),
+          passwordPage(link.id, 'Wrong password. Please try again.', referer, queryOf(request.url)),
         );
       }
       if (outcome !== 'right') {
@@ -290,8 +316,10 @@ export async function redirectRoutes(
           message: `Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before trying again.`,
         });
       }
-      if (!(await admitVisit(request, link, visit))) return sendLimitReached(reply);
-      return redirect(reply, link);
+      const target = targetOf(request, link, visit);
+      if (!(await admitVisit(request, link, { ...visit, ruleId: target.ruleId, geo: target.geo })))
+        return sendLimitReached(reply);
+      return redirect(reply, target.location);
     },
   );
 

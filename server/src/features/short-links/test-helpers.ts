@@ -1,6 +1,7 @@
 /** Factories and real user agents for the short-link tests. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { ShortUrl, UrlAnalytics, UrlBody } from '../../../../shared/links.js';
+import type { LinkCreateBody } from '../../../../shared/link-targeting.js';
+import type { ShortUrl, UrlAnalytics } from '../../../../shared/links.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import { asUser } from '../../../test/factories.js';
 
@@ -14,14 +15,14 @@ export const SLACKBOT_UA = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/r
 export const FACEBOOK_UA = 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)';
 
 /**
- * Shortens a URL through the API, with `options` (alias, expiry, click limit, password) in the body;
+ * Shortens a URL through the API, with `options` (alias, expiry, click limit, password, targeting) in the body;
  * fails the test on anything but 201.
  */
 export async function createLink(
   app: FastifyInstance,
   user: SessionUser,
   url = 'https://example.com/some/long/page',
-  options: Omit<UrlBody, 'url'> = {},
+  options: Omit<LinkCreateBody, 'url'> = {},
 ): Promise<ShortUrl> {
   const response = await app.inject({
     method: 'POST',

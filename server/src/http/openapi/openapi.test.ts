@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { urlBodySchema } from '../../../../shared/links.js';
+import { linkCreateSchema } from '../../../../shared/link-targeting.js';
 import { buildTestApp } from '../../../test/app.js';
 
 const require = createRequire(import.meta.url);
@@ -106,7 +106,7 @@ describe('the OpenAPI document', () => {
 
   it('takes request schemas from the validators the routes use', () => {
     const schema = document.paths['/api/urls']?.post?.requestBody?.content['application/json']?.schema;
-    expect(Object.keys(schema?.properties ?? {})).toEqual(Object.keys(urlBodySchema.shape));
+    expect(Object.keys(schema?.properties ?? {})).toEqual(Object.keys(linkCreateSchema.shape));
   });
 
   it('has a reference page at /api/docs whose script and style files load', async () => {

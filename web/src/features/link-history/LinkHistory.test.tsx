@@ -5,25 +5,19 @@ import type { LinkHistoryEntry } from '../../../../shared/link-history';
 import type { ShortUrl } from '../../../../shared/links';
 import { formatDateTime } from '../../lib/format';
 import { fakeSocket, renderWithProviders, stubFetch } from '../../test/render';
+import { makeUrl } from '../short-links/test-data';
 import { LinkHistory } from './LinkHistory';
 
 const CREATED_AT = '2026-11-27T08:00:00.000Z';
 const EDITED_AT = '2026-11-27T08:30:00.000Z';
 
-const LINK: ShortUrl = {
+const LINK: ShortUrl = makeUrl({
   id: 'a1',
   url: 'https://a.example/page',
   shortUrl: 'http://localhost:3000/s/a1',
-  clicks: 0,
   createdAt: CREATED_AT,
   timestamp: CREATED_AT,
-  alias: null,
-  expiresAt: null,
-  maxClicks: null,
-  hasPassword: false,
-  disabledAt: null,
-  state: 'active',
-};
+});
 
 const CREATED: LinkHistoryEntry = {
   at: CREATED_AT,

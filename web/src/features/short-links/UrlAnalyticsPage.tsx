@@ -21,6 +21,7 @@ import { PeriodSelector } from './components/PeriodSelector';
 import { deviceLabel, messages } from './messages';
 import { useUrlAnalytics } from './useUrlAnalytics';
 import { DownloadLink } from '../../components/DownloadLink';
+import { RuleClicksCard } from '../link-targeting/RuleClicksCard';
 
 const TITLE_URL_MAX = 50;
 const DEFAULT_PERIOD: AnalyticsPeriod = '30d';
@@ -133,6 +134,7 @@ function AnalyticsView({ analytics, period, onPeriodChange }: AnalyticsViewProps
           />
         </Col>
       </Row>
+      <RuleClicksCard analytics={analytics} />
       <ClickTable clicks={analytics.recentClicks} />
     </div>
   );

@@ -3,6 +3,7 @@
  * hold, and the body fields sent. On edit only what changed is sent; a cleared field sends null.
  */
 import type { ShortUrl } from '../../../../shared/links';
+import type { TargetingBody } from '../link-targeting/targeting-form';
 
 export interface OptionsDraft {
   alias: string;
@@ -13,7 +14,8 @@ export interface OptionsDraft {
   removePassword: boolean;
 }
 
-export interface OptionsBody {
+/** The option fields sent, with the targeting ones (query forwarding, rules) beside them. */
+export interface OptionsBody extends TargetingBody {
   alias?: string;
   expiresAt?: string | null;
   /** Text only when what was typed is not a number, for the server to refuse in words. */

@@ -15,6 +15,8 @@ export function makeUrl(overrides: Partial<ShortUrl> & { id: string }): ShortUrl
     hasPassword: false,
     disabledAt: null,
     state: 'active',
+    forwardQuery: true,
+    rules: [],
     ...overrides,
   };
 }
@@ -62,6 +64,8 @@ export function makeAnalytics(overrides: Partial<UrlAnalytics> = {}): UrlAnalyti
     expiresAt: null,
     maxClicks: null,
     hasPassword: false,
+    byRule: [],
+    rules: [],
     ...overrides,
   };
 }

@@ -11,6 +11,7 @@ import { LinkButton } from '../../../pages/LinkButton';
 import { LinkHistory } from '../../link-history/LinkHistory';
 import { messages } from '../messages';
 import { ChartIcon, PencilIcon } from './Icons';
+import { TargetingCard } from '../../link-targeting/TargetingCard';
 
 interface UrlDetailProps {
   url: ShortUrl | null;
@@ -63,6 +64,7 @@ export function UrlDetail({ url, onEdit }: UrlDetailProps) {
         </Col>
       </Row>
       <OptionsCard url={url} />
+      <TargetingCard url={url} />
       <LinkHistory link={url} />
     </div>
   );

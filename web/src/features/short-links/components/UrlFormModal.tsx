@@ -6,6 +6,8 @@ import { draftOf, hasOptions, optionsBodyOf, type OptionsBody, type OptionsDraft
 import { messages } from '../messages';
 import type { AliasTaken, AliasTakenHandler } from '../useShortLinks';
 import { LinkOptionsFields } from './LinkOptionsFields';
+import { TargetingFields } from '../../link-targeting/TargetingFields';
+import { targetingBodyOf, targetingDraftOf } from '../../link-targeting/targeting-form';
 
 export type UrlFormMode = 'add' | 'edit';
 
@@ -60,13 +62,15 @@ function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProp
   const [value, setValue] = useState(initial?.url ?? '');
   const [draft, setDraft] = useState(() => draftOf(initial));
   const [aliasTaken, setAliasTaken] = useState<AliasTaken | null>(null);
+  const [targeting, setTargeting] = useState(() => targetingDraftOf(initial));
   const isEmpty = value.trim() === '';
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isEmpty || isBusy) return;
     setAliasTaken(null);
-    if (await onSubmit(value, optionsBodyOf(draft, initial), setAliasTaken)) onHide();
+    const options = { ...optionsBodyOf(draft, initial), ...targetingBodyOf(targeting, initial) };
+    if (await onSubmit(value, options, setAliasTaken)) onHide();
   }
 
   function handleOptionsChange(next: OptionsDraft) {
@@ -97,6 +101,7 @@ function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProp
           aliasTaken={aliasTaken}
           onChange={handleOptionsChange}
         />
+        <TargetingFields draft={targeting} onChange={setTargeting} />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onHide}>

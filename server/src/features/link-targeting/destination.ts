@@ -1,0 +1,55 @@
+/**
+ * Where one visit of a short link goes: the first matching targeting rule's destination or the
+ * link's own, with the visit's query string merged in when the link forwards it. A link without
+ * rules visited without a query string is decided by `needsTargeting` alone.
+ */
+import type { GeoInfo } from '../short-links/geo.js';
+import type { CachedLink } from '../short-links/link-cache.js';
+import { withVisitQuery } from './forward-query.js';
+import { firstMatchingRule } from './targeting.js';
+import { Visitor } from './visitor.js';
+
+export interface Destination {
+  location: string;
+  /** The rule that chose it; null for the link's own destination. */
+  ruleId: string | null;
+  /** The visitor's location when a country condition looked it up. */
+  geo: GeoInfo | undefined;
+}
+
+/** What a visit brings that targeting reads. */
+export interface VisitFacts {
+  /** The request URL as received (path and query). */
+  rawUrl: string;
+  userAgent: string | null;
+  acceptLanguage: string | undefined;
+  locate: () => GeoInfo;
+}
+
+/** The query string of a request URL without its `?`; '' when there is none. */
+export function queryOf(rawUrl: string): string {
+  const at = rawUrl.indexOf('?');
+  return at === -1 ? '' : rawUrl.slice(at + 1);
+}
+
+/** False when the link sends every visit to `link.location` as it is, with nothing else to work out. */
+export function needsTargeting(link: CachedLink, rawUrl: string): boolean {
+  return link.compiledRules !== null || (link.forwardQuery && rawUrl.includes('?'));
+}
+
+/** The visit's destination and the rule that chose it. */
+export function destinationOf(link: CachedLink, facts: VisitFacts): Destination {
+  let location = link.location;
+  let ruleId: string | null = null;
+  let visitor: Visitor | null = null;
+  if (link.compiledRules !== null) {
+    visitor = new Visitor(facts.userAgent, facts.acceptLanguage, facts.locate);
+    const rule = firstMatchingRule(link.compiledRules, visitor);
+    if (rule) {
+      location = rule.location;
+      ruleId = rule.id;
+    }
+  }
+  if (link.forwardQuery) location = withVisitQuery(location, queryOf(facts.rawUrl));
+  return { location, ruleId, geo: visitor?.knownLocation() };
+}

@@ -1,0 +1,96 @@
+/**
+ * The targeting part of the Add and Edit URL forms as pure functions: the draft the inputs hold
+ * and the body fields sent. On edit, the switch and the rules are sent only when they changed.
+ */
+import type { ConditionType, TargetingRule } from '../../../../shared/link-targeting';
+import type { ShortUrl } from '../../../../shared/links';
+
+export interface ConditionDraft {
+  /** React's key; stable while the condition is edited. */
+  key: number;
+  type: ConditionType;
+  value: string;
+}
+
+export interface RuleDraft {
+  key: number;
+  /** The stored rule's id, so its clicks stay with it; absent for a new rule. */
+  id?: string;
+  destination: string;
+  conditions: ConditionDraft[];
+}
+
+export interface TargetingDraft {
+  forwardQuery: boolean;
+  rules: RuleDraft[];
+}
+
+/** What the form sends of targeting; each field only when it is to be set. */
+export interface TargetingBody {
+  forwardQuery?: boolean;
+  rules?: { id?: string; destination: string; conditions: { type: ConditionType; value: string }[] }[];
+}
+
+let nextKey = 1;
+const newKey = () => nextKey++;
+
+/** The value a condition starts with when its type is picked. */
+export function defaultValueOf(type: ConditionType): string {
+  return type === 'device' ? 'ios' : '';
+}
+
+export function newCondition(type: ConditionType = 'device'): ConditionDraft {
+  return { key: newKey(), type, value: defaultValueOf(type) };
+}
+
+export function newRule(): RuleDraft {
+  return { key: newKey(), destination: '', conditions: [newCondition()] };
+}
+
+function ruleDraftOf(rule: TargetingRule): RuleDraft {
+  return {
+    key: newKey(),
+    id: rule.id,
+    destination: rule.destination,
+    conditions: rule.conditions.map((condition) => ({ key: newKey(), ...condition })),
+  };
+}
+
+/** The inputs' starting values: forwarding on and no rules when adding, the link's own when editing. */
+export function targetingDraftOf(link: ShortUrl | null): TargetingDraft {
+  return { forwardQuery: link?.forwardQuery ?? true, rules: (link?.rules ?? []).map(ruleDraftOf) };
+}
+
+function rulesOf(drafts: RuleDraft[]): NonNullable<TargetingBody['rules']> {
+  return drafts.map((rule) => ({
+    ...(rule.id !== undefined && { id: rule.id }),
+    destination: rule.destination.trim(),
+    conditions: rule.conditions.map(({ type, value }) => ({ type, value: value.trim() })),
+  }));
+}
+
+/** The rules as the server keeps them, for telling whether the draft changed them. */
+function sameRules(sent: NonNullable<TargetingBody['rules']>, stored: TargetingRule[]): boolean {
+  return (
+    JSON.stringify(sent) ===
+    JSON.stringify(stored.map(({ id, destination, conditions }) => ({ id, destination, conditions })))
+  );
+}
+
+/** The targeting fields to send: what differs from the defaults when adding, the changes when editing. */
+export function targetingBodyOf(draft: TargetingDraft, initial: ShortUrl | null): TargetingBody {
+  const body: TargetingBody = {};
+  if (draft.forwardQuery !== (initial?.forwardQuery ?? true)) body.forwardQuery = draft.forwardQuery;
+  const rules = rulesOf(draft.rules);
+  if (!sameRules(rules, initial?.rules ?? [])) body.rules = rules;
+  return body;
+}
+
+/** The list with the item at `from` moved to `to`; the same list when `to` is out of range. */
+export function moved<T>(items: readonly T[], from: number, to: number): T[] {
+  if (to < 0 || to >= items.length) return [...items];
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  if (item !== undefined) next.splice(to, 0, item);
+  return next;
+}
