@@ -68,6 +68,12 @@ import { createLinksService, type LinksService } from './features/short-links/li
 import { redirectRoutes } from './features/short-links/redirect.routes.js';
 import { createLinkPasswords } from './features/short-links/link-passwords.js';
 import { linksAdminRoutes } from './features/short-links/links-admin.routes.js';
+import { createDeliveryWorker } from './features/link-webhooks/delivery-worker.js';
+import { createLinkWebhooksRepo } from './features/link-webhooks/link-webhooks.repo.js';
+import { linkWebhooksRoutes } from './features/link-webhooks/link-webhooks.routes.js';
+import { createLinkWebhooksService } from './features/link-webhooks/link-webhooks.service.js';
+import { createMessagesRepo } from './features/link-webhooks/messages.repo.js';
+import { createSender } from './features/link-webhooks/sender.js';
 import { createAdminRepo } from './features/admin/admin.repo.js';
 import { adminRoutes } from './features/admin/admin.routes.js';
 import { loadAdminSecret } from './features/admin/admin-secret.js';
@@ -210,6 +216,25 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     announceChange: (id) => realtime.cluster.announceLinkChange(id),
     blockedHosts: config.blockedHosts,
   });
+  const linkWebhooksRepo = createLinkWebhooksRepo(database.db);
+  const linkWebhookMessages = createMessagesRepo(database.db);
+  const webhookSender = createSender({ allowPrivate: config.replayAllowPrivate });
+  const linkWebhooks = createLinkWebhooksService({
+    repo: linkWebhooksRepo,
+    messages: linkWebhookMessages,
+    links,
+    sender: webhookSender,
+    reportError,
+  });
+  const linkWebhookWorker = createDeliveryWorker({
+    endpoints: linkWebhooksRepo,
+    messages: linkWebhookMessages,
+    sender: webhookSender,
+    refreshActiveSessions: () => linkWebhooks.refreshActiveSessions(),
+    reportError,
+    ...config.linkWebhookDelivery,
+    onOutcome: metrics.linkWebhookDeliveries,
+  });
   const clicks = createClicksService({
     repo: createClicksRepo(database.db),
     analyticsRepo: createAnalyticsRepo(database.db, database.dialect),
@@ -219,6 +244,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     publisher,
     ipRetentionDays: config.clickIpRetentionDays,
     onWrite: metrics.clickWrites,
+    onCounted: (link, click) => linkWebhooks.noteClick(link, click),
   });
   const suggestions = createSuggestionsService({
     repo: createSuggestionsRepo(database.db),
@@ -259,16 +285,19 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   }, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
   const ipAnonymizer = startIpAnonymizer(clicks, reportError);
+  linkWebhookWorker.start();
 
   app.addHook('preClose', async () => {
     clearInterval(pruneTimer);
     storage?.stop();
     await ipAnonymizer.stop();
+    await linkWebhookWorker.stop();
     await realtime.close();
   });
   app.addHook('onClose', async () => {
     await webhooks.flush();
     await clicks.flush();
+    await linkWebhooks.flush();
     await database.close();
   });
 
@@ -327,7 +356,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     publicOrigin: config.publicOrigin,
     limiter,
     createLimits: { perMinute: config.linkCreatePerMinute, perDay: config.linkCreatePerDay },
+    onChange: (user, change) => linkWebhooks.noteLinkChange(user, change),
   });
+  await app.register(linkWebhooksRoutes, { linkWebhooks, publicOrigin: config.publicOrigin });
   await app.register(redirectRoutes, {
     links,
     clicks,

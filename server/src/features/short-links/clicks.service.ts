@@ -28,6 +28,14 @@ export interface Visit {
   at: number;
 }
 
+/** A person's stored click, without the IP address. */
+export interface CountedClick {
+  at: number;
+  country: string | null;
+  userAgent: string | null;
+  referer: string | null;
+}
+
 export interface ClicksService {
   /**
    * Stores the visit (committed when this resolves) and, for a person, tells the owner the new
@@ -76,6 +84,8 @@ export function createClicksService(deps: {
   ipRetentionDays: number;
   /** Told of each grouped write of clicks (metrics). */
   onWrite?: WriteObserver;
+  /** Told of each person's click once it is stored; must not wait or throw (click webhooks). */
+  onCounted?: (link: CachedLink, click: CountedClick) => void;
 }): ClicksService {
   const { repo, analyticsRepo, links, linksRepo } = deps;
   // Group commit: clicks arriving together share one transaction, each redirect still waits for its own.
@@ -104,12 +114,13 @@ export function createClicksService(deps: {
           isPreCounted = true;
         }
       }
+      const place = deps.geo.lookup(visit.ip);
       const totalClicks = await writer.add({
         isPreCounted,
         urlId: link.id,
         createdAt: visit.at,
         ip: visit.ip,
-        ...deps.geo.lookup(visit.ip),
+        ...place,
         userAgent: visit.userAgent,
         referer: visit.referer,
         ...verdict,
@@ -117,6 +128,12 @@ export function createClicksService(deps: {
       // null: the link was deleted while the click waited; nobody is left to tell.
       if (verdict.isBot || totalClicks === null) return 'recorded';
       deps.publisher.toUser(link.ownerUserId, URL_CLICK, { urlId: link.id, totalClicks });
+      deps.onCounted?.(link, {
+        at: visit.at,
+        country: place.country,
+        userAgent: visit.userAgent,
+        referer: visit.referer,
+      });
       return 'recorded';
     },
     async isAtLimit(link) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { urlBodySchema, urlUpdateSchema } from '../../../../shared/links.js';
+import type { SessionUser } from '../../../../shared/sessions.js';
 import type { PublicOrigin } from '../../config.js';
 import { requireUser } from '../../http/identity.js';
 import { hitAll, type Limiter } from '../../http/rate-limit/limiter.js';
@@ -8,6 +9,13 @@ import { AliasTakenError } from './link-errors.js';
 import { defineCreateLimits } from './link-limits.js';
 import type { LinksService } from './links.service.js';
 import { linkContextOf } from './request-info.js';
+
+/** A link created, changed or deleted by its owner; `url` is null on delete. */
+export interface LinkChange {
+  event: 'link.created' | 'link.updated' | 'link.deleted';
+  id: string;
+  url: string | null;
+}
 
 interface IdParams {
   Params: { id: string };
@@ -33,9 +41,12 @@ export async function linksRoutes(
     limiter: Limiter;
     /** Links one session, and one IP address, may create per minute and per day. */
     createLimits: { perMinute: number; perDay: number };
+    /** Told of each link created, changed or deleted (link webhooks); must not wait or throw. */
+    onChange?: (user: SessionUser, change: LinkChange) => void;
   },
 ) {
   const { links, publicOrigin } = options;
+  const onChange = options.onChange ?? (() => undefined);
   const createLimits = defineCreateLimits(options.limiter, options.createLimits);
 
   app.get('/api/urls', async (request) => {
@@ -50,6 +61,7 @@ export async function linksRoutes(
     return answer(reply, async () => {
       const countCreation = () => hitAll(request, createLimits);
       const created = await links.create({ user, countCreation }, body, context);
+      onChange(user, { event: 'link.created', id: created.id, url: created.url });
       return reply.status(201).send(created);
     });
   });
@@ -57,14 +69,17 @@ export async function linksRoutes(
   app.put<IdParams>('/api/urls/:id', async (request, reply) => {
     const user = requireUser(request);
     const body = parseInput(urlUpdateSchema, request.body);
-    return answer(reply, () =>
-      links.update(user, request.params.id, body, linkContextOf(request, publicOrigin)),
-    );
+    return answer(reply, async () => {
+      const updated = await links.update(user, request.params.id, body, linkContextOf(request, publicOrigin));
+      onChange(user, { event: 'link.updated', id: updated.id, url: updated.url });
+      return updated;
+    });
   });
 
   app.delete<IdParams>('/api/urls/:id', async (request) => {
     const user = requireUser(request);
     await links.remove(user, request.params.id);
+    onChange(user, { event: 'link.deleted', id: request.params.id, url: null });
     return { ok: true };
   });
 }

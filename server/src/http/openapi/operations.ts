@@ -10,6 +10,11 @@ import {
   MAX_KEYS_PER_SESSION,
   privacyBodySchema,
 } from '../../../../shared/access.js';
+import {
+  linkWebhookCreateSchema,
+  linkWebhookUpdateSchema,
+  MAX_LINK_WEBHOOKS_PER_SESSION,
+} from '../../../../shared/link-webhooks.js';
 import { ANALYTICS_PERIODS, urlBodySchema, urlUpdateSchema } from '../../../../shared/links.js';
 import { replayBodySchema } from '../../../../shared/replay.js';
 import { responseRulesSchema } from '../../../../shared/responses.js';
@@ -25,6 +30,7 @@ import {
   streamQuerySchema,
 } from '../../features/forwarding/forwarding.routes.js';
 import { suspendedBodySchema } from '../../features/sessions/sessions-admin.routes.js';
+import { linkWebhookIdSchema } from '../../features/link-webhooks/link-webhooks.routes.js';
 import { disabledBodySchema } from '../../features/short-links/links-admin.routes.js';
 import { filterSchema } from '../../features/webhooks/event-search.js';
 import { eventIdSchema, eventsPageSchema, exportSchema } from '../../features/webhooks/events.routes.js';
@@ -625,6 +631,61 @@ export const apiOperations: ApiOperation[] = [
     access: 'session',
     params: idParams,
     responses: { 200: { description: 'Deleted.', schema: okSchema }, ...unauthorised, ...notFound },
+  },
+  {
+    method: 'GET',
+    path: '/api/link-webhooks',
+    tag: 'Short links',
+    summary: 'List the session’s click webhook endpoints',
+    access: 'session',
+    responses: { 200: { description: 'Oldest first, with status and secret.' }, ...unauthorised },
+  },
+  {
+    method: 'POST',
+    path: '/api/link-webhooks',
+    tag: 'Short links',
+    summary: 'Add a click webhook endpoint',
+    description:
+      'For one link (`linkId`) or all (`null`); `events` default to all. Signed the Standard Webhooks way ' +
+      `with the \`whsec_\` secret in the answer. At most ${MAX_LINK_WEBHOOKS_PER_SESSION} per session.`,
+    access: 'session',
+    body: linkWebhookCreateSchema,
+    responses: {
+      201: { description: 'The new endpoint.' },
+      ...invalid,
+      ...unauthorised,
+      403: { description: 'The target address is refused.', schema: errorSchema },
+      ...notFound,
+      409: { description: 'The session holds the most endpoints it can.', schema: errorSchema },
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/link-webhooks/:id',
+    tag: 'Short links',
+    summary: 'Change, re-enable or turn off a click webhook endpoint',
+    access: 'session',
+    params: linkWebhookIdSchema,
+    body: linkWebhookUpdateSchema,
+    responses: { 200: { description: 'The endpoint.' }, ...invalid, ...unauthorised, ...notFound },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/link-webhooks/:id',
+    tag: 'Short links',
+    summary: 'Delete a click webhook endpoint and its queue',
+    access: 'session',
+    params: linkWebhookIdSchema,
+    responses: { 200: { description: 'Deleted.', schema: okSchema }, ...unauthorised, ...notFound },
+  },
+  {
+    method: 'GET',
+    path: '/api/link-webhooks/:id/deliveries',
+    tag: 'Short links',
+    summary: 'Recent deliveries of a click webhook endpoint',
+    access: 'session',
+    params: linkWebhookIdSchema,
+    responses: { 200: { description: 'Newest first.' }, ...unauthorised, ...notFound },
   },
   {
     method: 'GET',
