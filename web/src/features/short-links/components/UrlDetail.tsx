@@ -14,9 +14,11 @@ import { ChartIcon, PencilIcon } from './Icons';
 interface UrlDetailProps {
   url: ShortUrl | null;
   onEdit: (url: ShortUrl) => void;
+  /** More about the link, from other features (its webhooks). */
+  extra?: (url: ShortUrl) => ReactNode;
 }
 
-export function UrlDetail({ url, onEdit }: UrlDetailProps) {
+export function UrlDetail({ url, onEdit, extra }: UrlDetailProps) {
   if (!url) {
     return (
       <Card className="h-100">
@@ -62,6 +64,7 @@ export function UrlDetail({ url, onEdit }: UrlDetailProps) {
         </Col>
       </Row>
       <OptionsCard url={url} />
+      {extra?.(url)}
     </div>
   );
 }
