@@ -1,7 +1,7 @@
 /** One endpoint: where it posts, for which links, its status and last result, its secret and actions. */
 import { useState } from 'react';
 import { Badge, Button, ListGroup } from 'react-bootstrap';
-import type { LinkWebhook } from '../../../../shared/link-webhooks';
+import { LINK_WEBHOOK_EVENT_LABELS, type LinkWebhook } from '../../../../shared/link-webhooks';
 import { CopyButton } from '../../components/CopyButton';
 import { formatDateTime } from '../../lib/format';
 import { DeliveryList } from './DeliveryList';
@@ -40,7 +40,8 @@ export function EndpointItem({ endpoint, isBusy, onReEnable, onRemove }: Endpoin
         <div className="text-break">
           <code>{endpoint.url}</code>
           <div className="small text-body-secondary">
-            {endpoint.linkId ? text.scopeOne(endpoint.linkId) : text.scopeAll} · {endpoint.events.join(', ')}
+            {endpoint.linkId ? text.scopeOne(endpoint.linkId) : text.scopeAll} ·{' '}
+            {endpoint.events.map((event) => LINK_WEBHOOK_EVENT_LABELS[event]).join(', ')}
           </div>
         </div>
         <EndpointStatus endpoint={endpoint} />
