@@ -194,4 +194,28 @@ describe.each(storageBackends)('click webhook deliveries on $name', ({ postgres 
       expect(request.headers['webhook-signature']).toBe(expectedSignature(endpoint.secret, request));
     }
   });
+
+  it('keeps a link’s own endpoint when the link is renamed', async () => {
+    const link = await createLink(app, owner);
+    const endpoint = await addEndpoint(app, owner, { url: target.url, linkId: link.id });
+    const renamed = await app.inject({
+      method: 'PUT',
+      url: `/api/urls/${link.id}`,
+      headers: asUser(owner),
+      payload: { url: link.url, alias: `renamed-${link.id}` },
+    });
+    expect(renamed.statusCode).toBe(200);
+    await target.waitFor(1);
+    await visit(app, `renamed-${link.id}`);
+    const received = await target.waitFor(2);
+    expect(received.map((request) => (JSON.parse(request.body) as LinkWebhookBody).type)).toEqual([
+      'link.updated',
+      'link.clicked',
+    ]);
+    expect(JSON.parse(received[1]?.body ?? '{}')).toMatchObject({ data: { linkId: `renamed-${link.id}` } });
+    expect((await listEndpoints(app, owner))[0]).toMatchObject({
+      id: endpoint.id,
+      linkId: `renamed-${link.id}`,
+    });
+  });
 });

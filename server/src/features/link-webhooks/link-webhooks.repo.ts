@@ -47,6 +47,8 @@ export interface LinkWebhooksRepo {
   /** Sessions with at least one enabled endpoint. */
   listActiveSessions(): Promise<string[]>;
   update(sessionId: string, id: string, change: EndpointChange): Promise<StoredEndpoint | null>;
+  /** Points the session's endpoints of link `from` at `to`, after the link was renamed. */
+  moveLink(sessionId: string, from: string, to: string): Promise<void>;
   /** Removes the endpoint and its queue; false when the session has no such endpoint. */
   delete(sessionId: string, id: string): Promise<boolean>;
   /** Notes the last attempt; a delivery also sets the failed-message count back to 0. */
@@ -158,13 +160,26 @@ export function createLinkWebhooksRepo(db: Kysely<DatabaseSchema>): LinkWebhooks
           ...(change.url !== undefined && { url: change.url }),
           ...(change.events !== undefined && { events: change.events.join(',') }),
           ...(change.isEnabled === true && { enabled: 1, disabled_reason: null, failed_messages: 0 }),
-          ...(change.isEnabled === false && { enabled: 0, disabled_reason: 'Turned off by its owner.' }),
+          // The failure count starts again, so that it only ever shows failures that disabled it.
+          ...(change.isEnabled === false && {
+            enabled: 0,
+            disabled_reason: 'Turned off by its owner.',
+            failed_messages: 0,
+          }),
         })
         .where('session_id', '=', sessionId)
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst();
       return row ? toEndpoint(row) : null;
+    },
+    async moveLink(sessionId, from, to) {
+      await db
+        .updateTable('link_webhooks')
+        .set({ link_id: to })
+        .where('session_id', '=', sessionId)
+        .where('link_id', '=', from)
+        .execute();
     },
     async delete(sessionId, id) {
       return db.transaction().execute(async (trx) => {

@@ -171,10 +171,14 @@ export function createLinkWebhooksService(deps: {
       );
     },
     noteLinkChange(user, change) {
-      inBackground(
-        () => queue(user.sessionId, change.id, change.event, (endpoint) => changeData(endpoint, change)),
-        'queueing a link webhook failed',
-      );
+      inBackground(async () => {
+        const { previousId } = change;
+        // A renamed link keeps its endpoints.
+        if (previousId !== undefined && previousId !== change.id) {
+          await repo.moveLink(user.sessionId, previousId, change.id);
+        }
+        await queue(user.sessionId, change.id, change.event, (endpoint) => changeData(endpoint, change));
+      }, 'queueing a link webhook failed');
     },
     async refreshActiveSessions() {
       activeSessions = new Set(await repo.listActiveSessions());

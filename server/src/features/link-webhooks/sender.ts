@@ -10,6 +10,8 @@ import https from 'node:https';
 import { ForbiddenError } from '../../http/errors.js';
 import { pinnedLookup, resolveWithDns, vetTarget, type Resolver } from '../replay/address-guard.js';
 
+type Lookup = ReturnType<typeof pinnedLookup>;
+
 const SECRET_PREFIX = 'whsec_';
 const SECRET_BYTES = 32;
 
@@ -63,13 +65,15 @@ export function createSender(options: {
     return pinnedLookup(await vetTarget(target, resolve, 'Delivery'));
   }
 
-  function post(
-    target: URL,
-    headers: Record<string, string>,
-    body: string,
-    lookup?: ReturnType<typeof pinnedLookup>,
-  ) {
+  function post(target: URL, headers: Record<string, string>, body: string, lookup?: Lookup) {
     return new Promise<number>((resolvePost, reject) => {
+      // An abort is the timeout, whether it comes before the answer or while it is read.
+      const fail = (error: Error) =>
+        reject(
+          error.name === 'AbortError' || error.name === 'TimeoutError'
+            ? new Error(`${target.host} did not answer within ${timeoutMs / 1000} seconds.`)
+            : reasonOf(target, error),
+        );
       const request = (target.protocol === 'https:' ? https : http).request(
         target,
         {
@@ -83,16 +87,10 @@ export function createSender(options: {
           // The answer's body is not kept; reading it lets the connection end cleanly.
           response.resume();
           response.on('end', () => resolvePost(response.statusCode ?? 0));
-          response.on('error', reject);
+          response.on('error', fail);
         },
       );
-      request.on('error', (error) =>
-        reject(
-          error.name === 'AbortError' || error.name === 'TimeoutError'
-            ? new Error(`${target.host} did not answer within ${timeoutMs / 1000} seconds.`)
-            : error,
-        ),
-      );
+      request.on('error', fail);
       request.end(body);
     });
   }
@@ -118,12 +116,13 @@ export function createSender(options: {
         'webhook-signature': signatureOf(secret, messageId, timestamp, body),
         connection: 'close',
       };
+      let lookup: Lookup | undefined;
       try {
-        return await post(target, headers, body, await lookupFor(target));
+        lookup = await lookupFor(target);
       } catch (error) {
-        if (error instanceof Error && error.message.includes('did not answer within')) throw error;
         throw reasonOf(target, error);
       }
+      return post(target, headers, body, lookup);
     },
   };
 }

@@ -14,6 +14,8 @@ import { linkContextOf } from './request-info.js';
 export interface LinkChange {
   event: 'link.created' | 'link.updated' | 'link.deleted';
   id: string;
+  /** The id before an edit that renamed the link. */
+  previousId?: string;
   url: string | null;
 }
 
@@ -71,7 +73,8 @@ export async function linksRoutes(
     const body = parseInput(urlUpdateSchema, request.body);
     return answer(reply, async () => {
       const updated = await links.update(user, request.params.id, body, linkContextOf(request, publicOrigin));
-      onChange(user, { event: 'link.updated', id: updated.id, url: updated.url });
+      const previousId = request.params.id;
+      onChange(user, { event: 'link.updated', id: updated.id, previousId, url: updated.url });
       return updated;
     });
   });
