@@ -118,4 +118,18 @@ describe.runIf(hasChromium)('click webhooks journey', () => {
     expect(cells.slice(0, 3)).toEqual(['link.clicked', 'delivered attempt 1', '200']);
     expect(journey.pageErrors).toEqual([]);
   });
+
+  it('fits a phone’s width, and a deleted endpoint leaves the list', async () => {
+    const { page } = journey;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const dialog = dialogOf(page);
+    await poll(() => dialog.getByRole('button', { name: 'Add endpoint' }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await snap(page, 'link-webhooks-phone');
+    await dialog.getByRole('button', { name: `Delete endpoint ${webhookUrl}/clicks` }).click();
+    await expectToast(page, 'Endpoint deleted.');
+    await expectText(page, 'No endpoints yet.', 1);
+    await page.setViewportSize({ width: 1280, height: 860 });
+    expect(journey.pageErrors).toEqual([]);
+  });
 });
