@@ -74,6 +74,12 @@ import { linksAdminRoutes } from './features/short-links/links-admin.routes.js';
 import { createLinkHistoryRepo } from './features/link-history/link-history.repo.js';
 import { linkHistoryRoutes } from './features/link-history/link-history.routes.js';
 import { createLinkHistoryService, recordLinkHistory } from './features/link-history/link-history.service.js';
+import { createDeliveryWorker } from './features/link-webhooks/delivery-worker.js';
+import { createLinkWebhooksRepo } from './features/link-webhooks/link-webhooks.repo.js';
+import { linkWebhooksRoutes } from './features/link-webhooks/link-webhooks.routes.js';
+import { createLinkWebhooksService } from './features/link-webhooks/link-webhooks.service.js';
+import { createMessagesRepo } from './features/link-webhooks/messages.repo.js';
+import { createSender } from './features/link-webhooks/sender.js';
 import { createAdminRepo } from './features/admin/admin.repo.js';
 import { adminRoutes } from './features/admin/admin.routes.js';
 import { loadAdminSecret } from './features/admin/admin-secret.js';
@@ -224,6 +230,25 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: linkHistoryRepo,
     findOwned: (user, id) => links.findOwned(user, id),
   });
+  const linkWebhooksRepo = createLinkWebhooksRepo(database.db);
+  const linkWebhookMessages = createMessagesRepo(database.db);
+  const webhookSender = createSender({ allowPrivate: config.replayAllowPrivate });
+  const linkWebhooks = createLinkWebhooksService({
+    repo: linkWebhooksRepo,
+    messages: linkWebhookMessages,
+    links,
+    sender: webhookSender,
+    reportError,
+  });
+  const linkWebhookWorker = createDeliveryWorker({
+    endpoints: linkWebhooksRepo,
+    messages: linkWebhookMessages,
+    sender: webhookSender,
+    refreshActiveSessions: () => linkWebhooks.refreshActiveSessions(),
+    reportError,
+    ...config.linkWebhookDelivery,
+    onOutcome: metrics.linkWebhookDeliveries,
+  });
   const clicks = createClicksService({
     repo: createClicksRepo(database.db),
     analyticsRepo: createAnalyticsRepo(database.db, database.dialect),
@@ -233,6 +258,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     publisher,
     ipRetentionDays: config.clickIpRetentionDays,
     onWrite: metrics.clickWrites,
+    onCounted: (link, click) => linkWebhooks.noteClick(link, click),
   });
   const suggestions = createSuggestionsService({
     repo: createSuggestionsRepo(database.db),
@@ -273,16 +299,19 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   }, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
   const ipAnonymizer = startIpAnonymizer(clicks, reportError);
+  linkWebhookWorker.start();
 
   app.addHook('preClose', async () => {
     clearInterval(pruneTimer);
     storage?.stop();
     await ipAnonymizer.stop();
+    await linkWebhookWorker.stop();
     await realtime.close();
   });
   app.addHook('onClose', async () => {
     await webhooks.flush();
     await clicks.flush();
+    await linkWebhooks.flush();
     await database.close();
   });
 
@@ -341,8 +370,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     publicOrigin: config.publicOrigin,
     limiter,
     createLimits: { perMinute: config.linkCreatePerMinute, perDay: config.linkCreatePerDay },
+    onChange: (user, change) => linkWebhooks.noteLinkChange(user, change),
   });
   await app.register(linkHistoryRoutes, { history: linkHistory });
+  await app.register(linkWebhooksRoutes, { linkWebhooks, publicOrigin: config.publicOrigin });
   await app.register(redirectRoutes, {
     links,
     clicks,

@@ -77,6 +77,8 @@ export interface Config {
   forwardResponseTimeoutMs: number;
   /** How often an open event stream sends a keep-alive comment; not a setting (tests shorten it). */
   streamKeepAliveMs: number;
+  /** How often click webhooks are sent and the waits between attempts; not a setting (tests shorten them). */
+  linkWebhookDelivery: { intervalMs: number; retryDelaysMs: number[] };
   /** Folder of the built web app; null serves no pages (API-only tests). */
   webDir: string | null;
   /** The bearer token GET /metrics asks for (METRICS_TOKEN); null: no metrics are served. */
@@ -238,6 +240,7 @@ export function loadConfig(env: Env = process.env): Config {
     httpLimits: DEFAULT_HTTP_LIMITS,
     forwardResponseTimeoutMs: positiveInt(env, 'FORWARD_RESPONSE_TIMEOUT_MS', 10_000),
     streamKeepAliveMs: 15_000,
+    linkWebhookDelivery: { intervalMs: 1000, retryDelaysMs: [5_000, 30_000, 120_000, 600_000, 3_600_000] },
     // Beside the server's own files, wherever the package is installed; data stays in the working directory.
     webDir: path.join(PACKAGE_ROOT, 'dist/web'),
     metricsToken: metricsToken(env),

@@ -178,6 +178,48 @@ export interface ApiKeysTable {
   last_used_at: number | null;
 }
 
+/** A session's click webhook endpoint (migration 018); `link_id` null covers all its links. */
+export interface LinkWebhooksTable {
+  id: string;
+  session_id: string;
+  link_id: string | null;
+  url: string;
+  /** Comma-separated event names. */
+  events: string;
+  /** `whsec_` and the base64 key. */
+  secret: string;
+  /** Where the session's short links live (`{apiBase}/s/{id}`), as seen when the endpoint was made. */
+  api_base: string;
+  enabled: number;
+  disabled_reason: string | null;
+  /** Messages in a row that failed every attempt; a delivery resets it. */
+  failed_messages: number;
+  last_status: number | null;
+  last_error: string | null;
+  last_attempt_at: number | null;
+  created_at: number;
+}
+
+/** One event for one endpoint: queued, then delivered, failed or dropped (migration 018). */
+export interface LinkWebhookMessagesTable {
+  id: Generated<number>;
+  endpoint_id: string;
+  /** The `webhook-id` header, the same on every attempt. */
+  message_id: string;
+  type: string;
+  /** The JSON body sent. */
+  payload: string;
+  status: string;
+  attempts: number;
+  next_at: number;
+  claim: string | null;
+  claimed_until: number | null;
+  last_status: number | null;
+  last_error: string | null;
+  last_attempt_at: number | null;
+  created_at: number;
+}
+
 export interface DatabaseSchema {
   sessions: SessionsTable;
   webhook_events: WebhookEventsTable;
@@ -192,4 +234,6 @@ export interface DatabaseSchema {
   response_rule_counters: ResponseRuleCountersTable;
   rate_limits: RateLimitsTable;
   api_keys: ApiKeysTable;
+  link_webhooks: LinkWebhooksTable;
+  link_webhook_messages: LinkWebhookMessagesTable;
 }

@@ -9,10 +9,17 @@ import { AccessCard } from '../features/access/AccessCard';
 import { AdminPage } from '../features/admin/AdminPage';
 import { SuggestionsPage } from '../features/suggestions/SuggestionsPage';
 import { UrlAnalyticsPage } from '../features/short-links/UrlAnalyticsPage';
-import { UrlShortenerPage } from '../features/short-links/UrlShortenerPage';
+import { UrlShortenerPage, type ShortenerSlots } from '../features/short-links/UrlShortenerPage';
+import { LinkWebhooksSummary } from '../features/link-webhooks/LinkWebhooksSummary';
+import { WebhooksButton } from '../features/link-webhooks/WebhooksButton';
 import { WebhookPage } from '../features/webhooks/WebhookPage';
 import { Layout } from './layout/Layout';
 import { paths } from './paths';
+
+const shortenerSlots: ShortenerSlots = {
+  headerActions: (selected) => <WebhooksButton selectedLinkId={selected?.id ?? null} />,
+  linkPanel: (url) => <LinkWebhooksSummary linkId={url.id} />,
+};
 
 export const routes: RouteObject[] = [
   {
@@ -23,8 +30,8 @@ export const routes: RouteObject[] = [
         path: paths.webhook,
         element: <WebhookPage accessPanel={(sessionId) => <AccessCard sessionId={sessionId} />} />,
       },
-      { path: paths.urlShortener, element: <UrlShortenerPage /> },
-      { path: paths.urlShortenerAlias, element: <UrlShortenerPage /> },
+      { path: paths.urlShortener, element: <UrlShortenerPage {...shortenerSlots} /> },
+      { path: paths.urlShortenerAlias, element: <UrlShortenerPage {...shortenerSlots} /> },
       { path: paths.urlAnalyticsPattern, element: <UrlAnalyticsPage /> },
       { path: paths.suggestions, element: <SuggestionsPage /> },
       { path: paths.adminPattern, element: <AdminPage /> },

@@ -17,8 +17,9 @@ import { sessionStorageMigration } from './013_session_storage.js';
 import { rateLimitsMigration } from './014_rate_limits.js';
 import { keysAndPrivacyMigration } from './015_keys_and_privacy.js';
 import { forwardResultMigration } from './016_forward_result.js';
-import { linkTargetingMigration } from './017_link_targeting.js';
 import { linkHistoryMigration } from './022_link_history.js';
+import { linkTargetingMigration } from './017_link_targeting.js';
+import { linkWebhooksMigration } from './018_link_webhooks.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '001_sessions': sessionsMigration,
@@ -38,5 +39,6 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '015_keys_and_privacy': keysAndPrivacyMigration,
   '016_forward_result': forwardResultMigration,
   '017_link_targeting': linkTargetingMigration,
+  '018_link_webhooks': linkWebhooksMigration,
   '022_link_history': linkHistoryMigration,
 };

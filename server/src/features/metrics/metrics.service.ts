@@ -78,6 +78,8 @@ export interface Metrics {
   clickWrites: WriteObserver;
   /** The tally of one limit's refusals; taken once, when the limit is defined. */
   limitRefusals(limitName: string): Count;
+  /** Adds `count` (1 if left out) click webhook attempts or dropped messages of that outcome. */
+  linkWebhookDeliveries(outcome: 'delivered' | 'retry' | 'failed' | 'dropped', count?: number): void;
   /** Lets the gauges read their sources; until then they stay at 0. */
   watch(sources: GaugeSources): void;
   /** Every metric in the text format, and its content type. */
@@ -202,6 +204,14 @@ export function createMetrics(options: {
     help: 'Requests refused with 429 because a limit was reached, by limit name.',
     label: 'limit',
   });
+  const linkWebhookDeliveries = tallyCounter(registry, {
+    name: 'hookbay_link_webhook_deliveries_total',
+    help:
+      'Click webhook deliveries, by outcome: delivered (a 2xx), retry (failed, tried again later), failed ' +
+      '(failed its last attempt), dropped (more were waiting for the endpoint than its queue keeps).',
+    label: 'outcome',
+  });
+  for (const outcome of ['delivered', 'retry', 'failed', 'dropped']) linkWebhookDeliveries(outcome);
   const writes = writeObservers(registry);
 
   const gauge = (name: string, help: string, read: (from: GaugeSources) => number) =>
@@ -247,6 +257,10 @@ export function createMetrics(options: {
     captureWrites: writes.captures,
     clickWrites: writes.clicks,
     limitRefusals: refusals,
+    linkWebhookDeliveries(outcome, count = 1) {
+      const series = linkWebhookDeliveries(outcome);
+      for (let added = 0; added < count; added++) series.inc();
+    },
     watch(watched) {
       sources = watched;
     },

@@ -85,9 +85,9 @@ export function blockedRangeOf(address: string): string | null {
 
 /**
  * The addresses to connect to for `url`, each one checked. Throws ForbiddenError when any of
- * them is refused; lets the resolver's own error (an unknown name) through.
+ * them is refused, naming the refused `action`; lets the resolver's own error (an unknown name) through.
  */
-export async function vetTarget(url: URL, resolve: Resolver): Promise<ResolvedAddress[]> {
+export async function vetTarget(url: URL, resolve: Resolver, action = 'Replay'): Promise<ResolvedAddress[]> {
   const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const literal = net.isIP(hostname);
   const addresses: ResolvedAddress[] =
@@ -96,7 +96,7 @@ export async function vetTarget(url: URL, resolve: Resolver): Promise<ResolvedAd
     const range = blockedRangeOf(address);
     if (range) {
       throw new ForbiddenError(
-        `Replay to ${url.host} is refused: it resolves to ${address} (${range} address), which this server does not send requests to.`,
+        `${action} to ${url.host} is refused: it resolves to ${address} (${range} address), which this server does not send requests to.`,
       );
     }
   }

@@ -33,6 +33,14 @@ export interface Visit {
   geo?: GeoInfo;
 }
 
+/** A person's stored click, without the IP address. */
+export interface CountedClick {
+  at: number;
+  country: string | null;
+  userAgent: string | null;
+  referer: string | null;
+}
+
 export interface ClicksService {
   /**
    * Stores the visit (committed when this resolves) and, for a person, tells the owner the new
@@ -84,6 +92,8 @@ export function createClicksService(deps: {
   ipRetentionDays: number;
   /** Told of each grouped write of clicks (metrics). */
   onWrite?: WriteObserver;
+  /** Told of each person's click once it is stored; must not wait or throw (click webhooks). */
+  onCounted?: (link: CachedLink, click: CountedClick) => void;
 }): ClicksService {
   const { repo, analyticsRepo, links, linksRepo } = deps;
   // Group commit: clicks arriving together share one transaction, each redirect still waits for its own.
@@ -112,12 +122,13 @@ export function createClicksService(deps: {
           isPreCounted = true;
         }
       }
+      const place = visit.geo ?? deps.geo.lookup(visit.ip);
       const totalClicks = await writer.add({
         isPreCounted,
         urlId: link.id,
         createdAt: visit.at,
         ip: visit.ip,
-        ...(visit.geo ?? deps.geo.lookup(visit.ip)),
+        ...place,
         userAgent: visit.userAgent,
         referer: visit.referer,
         ruleId: visit.ruleId ?? null,
@@ -126,6 +137,12 @@ export function createClicksService(deps: {
       // null: the link was deleted while the click waited; nobody is left to tell.
       if (verdict.isBot || totalClicks === null) return 'recorded';
       deps.publisher.toUser(link.ownerUserId, URL_CLICK, { urlId: link.id, totalClicks });
+      deps.onCounted?.(link, {
+        at: visit.at,
+        country: place.country,
+        userAgent: visit.userAgent,
+        referer: visit.referer,
+      });
       return 'recorded';
     },
     locate: (ip) => deps.geo.lookup(ip),

@@ -16,9 +16,11 @@ import { TargetingCard } from '../../link-targeting/TargetingCard';
 interface UrlDetailProps {
   url: ShortUrl | null;
   onEdit: (url: ShortUrl) => void;
+  /** More about the link, from other features (its webhooks). */
+  extra?: (url: ShortUrl) => ReactNode;
 }
 
-export function UrlDetail({ url, onEdit }: UrlDetailProps) {
+export function UrlDetail({ url, onEdit, extra }: UrlDetailProps) {
   if (!url) {
     return (
       <Card className="h-100">
@@ -66,6 +68,7 @@ export function UrlDetail({ url, onEdit }: UrlDetailProps) {
       <OptionsCard url={url} />
       <TargetingCard url={url} />
       <LinkHistory link={url} />
+      {extra?.(url)}
     </div>
   );
 }

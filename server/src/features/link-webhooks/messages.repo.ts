@@ -1,0 +1,206 @@
+/**
+ * SQL for the click webhooks' delivery queue (link_webhook_messages). Several instances share it:
+ * a due row is claimed by one UPDATE that only matches unclaimed (or long-abandoned) rows, so
+ * each message is sent by one instance at a time, and results are written only under that claim.
+ */
+import type { Kysely, Selectable } from 'kysely';
+import type { LinkWebhookDeliveryState, LinkWebhookType } from '../../../../shared/link-webhooks.js';
+import type { DatabaseSchema, LinkWebhookMessagesTable } from '../../db/schema.js';
+
+export interface NewMessage {
+  endpointId: string;
+  messageId: string;
+  type: LinkWebhookType;
+  payload: string;
+  createdAt: number;
+}
+
+export interface StoredMessage extends NewMessage {
+  id: number;
+  state: LinkWebhookDeliveryState;
+  attempts: number;
+  nextAt: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  lastAttemptAt: number | null;
+}
+
+/** The outcome of one attempt under a claim. */
+export interface MessageOutcome {
+  state: LinkWebhookDeliveryState;
+  nextAt: number;
+  status: number | null;
+  error: string | null;
+  at: number;
+}
+
+export interface MessagesRepo {
+  insertMany(messages: NewMessage[]): Promise<void>;
+  /** Claims up to `limit` due messages of enabled endpoints until `until`; counts their attempt. */
+  claimDue(now: number, claim: string, until: number, limit: number): Promise<StoredMessage[]>;
+  /** Writes the outcome unless another claim took the row meanwhile; false then. */
+  finish(id: number, claim: string, outcome: MessageOutcome): Promise<boolean>;
+  /** Marks as dropped the oldest pending messages of each endpoint beyond `keep`; returns how many. */
+  dropOverflow(keep: number, reason: string, at: number): Promise<number>;
+  /** Keeps the `keep` newest finished messages of each endpoint; removes older ones. */
+  pruneHistory(keep: number): Promise<void>;
+  /** Newest first. */
+  listRecent(endpointId: string, limit: number): Promise<StoredMessage[]>;
+}
+
+function toMessage(row: Selectable<LinkWebhookMessagesTable>): StoredMessage {
+  return {
+    id: Number(row.id),
+    endpointId: row.endpoint_id,
+    messageId: row.message_id,
+    type: row.type as LinkWebhookType, // written only from LINK_WEBHOOK_TYPES
+    payload: row.payload,
+    createdAt: Number(row.created_at),
+    state: row.status as LinkWebhookDeliveryState, // written only from LINK_WEBHOOK_DELIVERY_STATES
+    attempts: Number(row.attempts),
+    nextAt: Number(row.next_at),
+    lastStatus: row.last_status === null ? null : Number(row.last_status),
+    lastError: row.last_error,
+    lastAttemptAt: row.last_attempt_at === null ? null : Number(row.last_attempt_at),
+  };
+}
+
+/** Endpoints with more than `count` messages in the given states. */
+async function crowdedEndpoints(
+  db: Kysely<DatabaseSchema>,
+  states: LinkWebhookDeliveryState[],
+  count: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('link_webhook_messages')
+    .select('endpoint_id')
+    .where('status', 'in', states)
+    .groupBy('endpoint_id')
+    .having((eb) => eb.fn.countAll(), '>', count)
+    .execute();
+  return rows.map((row) => row.endpoint_id);
+}
+
+const FINISHED: LinkWebhookDeliveryState[] = ['delivered', 'failed', 'dropped'];
+
+export function createMessagesRepo(db: Kysely<DatabaseSchema>): MessagesRepo {
+  return {
+    async insertMany(messages) {
+      if (messages.length === 0) return;
+      await db
+        .insertInto('link_webhook_messages')
+        .values(
+          messages.map((message) => ({
+            endpoint_id: message.endpointId,
+            message_id: message.messageId,
+            type: message.type,
+            payload: message.payload,
+            status: 'pending',
+            attempts: 0,
+            next_at: message.createdAt,
+            created_at: message.createdAt,
+          })),
+        )
+        .execute();
+    },
+    async claimDue(now, claim, until, limit) {
+      const due = db
+        .selectFrom('link_webhook_messages as m')
+        .innerJoin('link_webhooks as e', 'e.id', 'm.endpoint_id')
+        .select('m.id')
+        .where('m.status', '=', 'pending')
+        .where('m.next_at', '<=', now)
+        .where((eb) => eb.or([eb('m.claimed_until', 'is', null), eb('m.claimed_until', '<', now)]))
+        .where('e.enabled', '=', 1)
+        .orderBy('m.id')
+        .limit(limit);
+      const rows = await db
+        .updateTable('link_webhook_messages')
+        .set((eb) => ({ claim, claimed_until: until, attempts: eb('attempts', '+', 1) }))
+        .where('id', 'in', due)
+        .where('status', '=', 'pending')
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+        .returningAll()
+        .execute();
+      return rows.map(toMessage).sort((a, b) => a.id - b.id);
+    },
+    async finish(id, claim, outcome) {
+      const result = await db
+        .updateTable('link_webhook_messages')
+        .set({
+          status: outcome.state,
+          next_at: outcome.nextAt,
+          claim: null,
+          claimed_until: null,
+          last_status: outcome.status,
+          last_error: outcome.error,
+          last_attempt_at: outcome.at,
+        })
+        .where('id', '=', id)
+        .where('claim', '=', claim)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async dropOverflow(keep, reason, at) {
+      let dropped = 0;
+      for (const endpointId of await crowdedEndpoints(db, ['pending'], keep)) {
+        const newestKept = await db
+          .selectFrom('link_webhook_messages')
+          .select('id')
+          .where('endpoint_id', '=', endpointId)
+          .where('status', '=', 'pending')
+          .orderBy('id', 'desc')
+          .offset(keep - 1)
+          .limit(1)
+          .executeTakeFirst();
+        if (!newestKept) continue;
+        const result = await db
+          .updateTable('link_webhook_messages')
+          .set({
+            status: 'dropped',
+            last_error: reason,
+            last_attempt_at: at,
+            claim: null,
+            claimed_until: null,
+          })
+          .where('endpoint_id', '=', endpointId)
+          .where('status', '=', 'pending')
+          .where('id', '<', Number(newestKept.id))
+          .where('claim', 'is', null)
+          .executeTakeFirst();
+        dropped += Number(result.numUpdatedRows);
+      }
+      return dropped;
+    },
+    async pruneHistory(keep) {
+      for (const endpointId of await crowdedEndpoints(db, FINISHED, keep)) {
+        const oldestKept = await db
+          .selectFrom('link_webhook_messages')
+          .select('id')
+          .where('endpoint_id', '=', endpointId)
+          .where('status', 'in', FINISHED)
+          .orderBy('id', 'desc')
+          .offset(keep - 1)
+          .limit(1)
+          .executeTakeFirst();
+        if (!oldestKept) continue;
+        await db
+          .deleteFrom('link_webhook_messages')
+          .where('endpoint_id', '=', endpointId)
+          .where('status', 'in', FINISHED)
+          .where('id', '<', Number(oldestKept.id))
+          .execute();
+      }
+    },
+    async listRecent(endpointId, limit) {
+      const rows = await db
+        .selectFrom('link_webhook_messages')
+        .selectAll()
+        .where('endpoint_id', '=', endpointId)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(toMessage);
+    },
+  };
+}
