@@ -64,6 +64,8 @@ export interface ShortLinksTable {
   password_hash: string | null;
   /** Set by an admin; a disabled link answers 410. */
   disabled_at: number | null;
+  /** The owner's own id for the link, unique per session (migration 019). */
+  external_id: string | null;
 }
 
 export interface ShortLinkClicksTable {

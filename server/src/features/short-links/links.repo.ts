@@ -8,6 +8,8 @@ export interface StoredLinkOptions {
   expiresAt: number | null;
   maxClicks: number | null;
   passwordHash: string | null;
+  /** The owner's own id for the link, unique in the session. */
+  externalId: string | null;
 }
 
 export interface StoredLink extends StoredLinkOptions {
@@ -49,6 +51,8 @@ export interface LinksRepo {
   /** The session's links, newest first. */
   listOwned(sessionId: string): Promise<StoredLink[]>;
   findOwned(sessionId: string, id: string): Promise<StoredLink | null>;
+  /** The session's link with this externalId, if any. */
+  findByExternalId(sessionId: string, externalId: string): Promise<StoredLink | null>;
   find(id: string): Promise<StoredLink | null>;
   /**
    * Applies the change; null when the session has no such link, 'taken' when the new id belongs to
@@ -84,6 +88,7 @@ function toStoredLink(row: Selectable<ShortLinksTable>): StoredLink {
     maxClicks: row.max_clicks === null ? null : Number(row.max_clicks),
     passwordHash: row.password_hash,
     disabledAt: row.disabled_at === null ? null : Number(row.disabled_at),
+    externalId: row.external_id,
   };
 }
 
@@ -94,12 +99,18 @@ function optionColumns(options: Partial<StoredLinkOptions>) {
     ...(options.expiresAt !== undefined && { expires_at: options.expiresAt }),
     ...(options.maxClicks !== undefined && { max_clicks: options.maxClicks }),
     ...(options.passwordHash !== undefined && { password_hash: options.passwordHash }),
+    ...(options.externalId !== undefined && { external_id: options.externalId }),
   };
 }
 
 function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;
   return error.code === '23505' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** A second link of the session with the same externalId (short_links_owner_external_id). */
+export function isExternalIdViolation(error: unknown): boolean {
+  return error instanceof Error && error.message.includes('external_id');
 }
 
 /** `text` with LIKE's wildcards escaped (with backslash), lower-cased. */
@@ -152,6 +163,15 @@ export function createLinksRepo(db: Kysely<DatabaseSchema>): LinksRepo {
         .executeTakeFirst();
       return row ? toStoredLink(row) : null;
     },
+    async findByExternalId(sessionId, externalId) {
+      const row = await db
+        .selectFrom('short_links')
+        .selectAll()
+        .where('owner_session_id', '=', sessionId)
+        .where('external_id', '=', externalId)
+        .executeTakeFirst();
+      return row ? toStoredLink(row) : null;
+    },
     async find(id) {
       const row = await db.selectFrom('short_links').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? toStoredLink(row) : null;
@@ -183,7 +203,7 @@ export function createLinksRepo(db: Kysely<DatabaseSchema>): LinksRepo {
           return toStoredLink(row);
         });
       } catch (error) {
-        if (newId !== undefined && isUniqueViolation(error)) return 'taken';
+        if (newId !== undefined && isUniqueViolation(error) && !isExternalIdViolation(error)) return 'taken';
         throw error;
       }
     },

@@ -9,9 +9,9 @@ import {
 import type { SessionUser } from '../../../../shared/sessions.js';
 import { InvalidInputError, NotFoundError } from '../../http/errors.js';
 import { createLinkCache, type CachedLink, type LinkCache } from './link-cache.js';
-import { AliasTakenError } from './link-errors.js';
+import { AliasTakenError, ExternalIdTakenError } from './link-errors.js';
 import { isLinkId, newLinkId } from './link-id.js';
-import type { LinkChange, LinksRepo, StoredLink } from './links.repo.js';
+import { isExternalIdViolation, type LinkChange, type LinksRepo, type StoredLink } from './links.repo.js';
 import { hashPassword } from './password.js';
 import { checkLongUrl, locationOf } from './url-rules.js';
 
@@ -44,6 +44,8 @@ export interface LinksService {
   update(user: SessionUser, id: string, body: UrlUpdate, context: LinkContext): Promise<ShortUrl>;
   /** Deletes the link and its clicks; NotFoundError when the user has no such link. */
   remove(user: SessionUser, id: string): Promise<void>;
+  /** The user's link with this externalId, or null. */
+  findByExternalId(user: SessionUser, externalId: string): Promise<StoredLink | null>;
   /** The user's link; NotFoundError when it does not exist or belongs to another session. */
   findOwned(user: SessionUser, id: string): Promise<StoredLink>;
   /** Where a short link leads, from memory when possible; null for an unknown id. */
@@ -76,6 +78,7 @@ export function toShortUrl(link: StoredLink, apiBase: string, now = Date.now()):
     hasPassword,
     disabledAt: link.disabledAt === null ? null : new Date(link.disabledAt).toISOString(),
     state: linkStateOf({ ...link, hasPassword, isDisabled: link.disabledAt !== null }, now),
+    externalId: link.externalId,
   };
 }
 
@@ -157,6 +160,7 @@ export function createLinksService(deps: {
       expiresAt: parseExpiry(body.expiresAt, clock(), true) ?? null,
       maxClicks: body.maxClicks ?? null,
       passwordHash: (await passwordHashOf(body.password)) ?? null,
+      externalId: body.externalId ?? null,
     };
     const base = { ownerSessionId: creator.user.sessionId, url, createdAt, ...options };
     if (body.alias) {
@@ -180,8 +184,30 @@ export function createLinksService(deps: {
       expiresAt: parseExpiry(body.expiresAt, clock(), false),
       maxClicks: body.maxClicks,
       passwordHash: await passwordHashOf(body.password),
+      externalId: body.externalId,
       ...(isRename && { newId: body.alias, isAlias: true }),
     };
+  }
+
+  /** ExternalIdTakenError when another link of the session (not `exceptId`) has the externalId. */
+  async function checkExternalIdFree(
+    user: SessionUser,
+    externalId: string | null | undefined,
+    exceptId?: string,
+  ) {
+    if (!externalId) return;
+    const holder = await repo.findByExternalId(user.sessionId, externalId);
+    if (holder && holder.id !== exceptId) throw new ExternalIdTakenError(holder.id);
+  }
+
+  /** Runs a write; a second link with the same externalId, stored meanwhile, answers 409. */
+  async function guardExternalId<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isExternalIdViolation(error)) throw new ExternalIdTakenError(null);
+      throw error;
+    }
   }
 
   /** Keeps this instance's cache right and tells the others after a link changed. */
@@ -201,15 +227,18 @@ export function createLinksService(deps: {
     },
     async create(creator, body, context) {
       const url = checkLongUrl(body.url, context.ownHostnames, blockedHosts);
+      await checkExternalIdFree(creator.user, body.externalId);
       await creator.countCreation();
-      const link = await insertLink(creator, url, body);
+      const link = await guardExternalId(() => insertLink(creator, url, body));
       cache.set(cached(link, creator.user.id));
       return toShortUrl(link, context.apiBase, clock());
     },
     async update(user, id, body, context) {
       const checked = checkLongUrl(body.url, context.ownHostnames, blockedHosts);
       if (!isLinkId(id)) throw new NotFoundError(NOT_FOUND_MESSAGE);
-      const link = await repo.update(user.sessionId, id, await changeOf(id, body, checked));
+      await checkExternalIdFree(user, body.externalId, id);
+      const change = await changeOf(id, body, checked);
+      const link = await guardExternalId(() => repo.update(user.sessionId, id, change));
       if (link === 'taken') throw new AliasTakenError(await freeVariantOf(body.alias ?? id));
       if (!link) throw new NotFoundError(NOT_FOUND_MESSAGE);
       await refresh(id, link, user.id);
@@ -222,6 +251,7 @@ export function createLinksService(deps: {
       await announceChange(id);
     },
     findOwned,
+    findByExternalId: (user, externalId) => repo.findByExternalId(user.sessionId, externalId),
     async resolve(id) {
       if (!isLinkId(id)) return null;
       const hit = cache.get(id);
