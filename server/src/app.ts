@@ -68,6 +68,7 @@ import { createLinksService, type LinksService } from './features/short-links/li
 import { redirectRoutes } from './features/short-links/redirect.routes.js';
 import { createLinkPasswords } from './features/short-links/link-passwords.js';
 import { linksAdminRoutes } from './features/short-links/links-admin.routes.js';
+import { linkBulkRoutes } from './features/link-bulk/link-bulk.routes.js';
 import { createAdminRepo } from './features/admin/admin.repo.js';
 import { adminRoutes } from './features/admin/admin.routes.js';
 import { loadAdminSecret } from './features/admin/admin-secret.js';
@@ -322,11 +323,18 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     keepAliveMs: config.streamKeepAliveMs,
     captureMaxBytes: config.captureMaxBytes,
   });
+  const linkCreateLimits = { perMinute: config.linkCreatePerMinute, perDay: config.linkCreatePerDay };
   await app.register(linksRoutes, {
     links,
     publicOrigin: config.publicOrigin,
     limiter,
-    createLimits: { perMinute: config.linkCreatePerMinute, perDay: config.linkCreatePerDay },
+    createLimits: linkCreateLimits,
+  });
+  await app.register(linkBulkRoutes, {
+    links,
+    publicOrigin: config.publicOrigin,
+    limiter,
+    createLimits: linkCreateLimits,
   });
   await app.register(redirectRoutes, {
     links,

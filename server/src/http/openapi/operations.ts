@@ -26,6 +26,8 @@ import {
 } from '../../features/forwarding/forwarding.routes.js';
 import { suspendedBodySchema } from '../../features/sessions/sessions-admin.routes.js';
 import { disabledBodySchema } from '../../features/short-links/links-admin.routes.js';
+import { linksExportQuerySchema } from '../../features/link-bulk/link-bulk.routes.js';
+import { bulkDeleteSchema, bulkEditItemSchema, MAX_BULK_ITEMS } from '../../../../shared/link-bulk.js';
 import { filterSchema } from '../../features/webhooks/event-search.js';
 import { eventIdSchema, eventsPageSchema, exportSchema } from '../../features/webhooks/events.routes.js';
 import { waitQuerySchema } from '../../features/waits/waits.routes.js';
@@ -95,6 +97,62 @@ const adminOnly: Record<number, ApiResponse> = {
   ...unauthorised,
   403: { description: 'The session is not an admin.', schema: errorSchema },
 };
+
+const BULK_ANSWER =
+  'Per item, in request order: the link, or `{"index", "status", "error"}` with the status a single call ' +
+  'would have answered.';
+
+function bulkLinkOperations(): ApiOperation[] {
+  const items = (item: z.ZodType) => z.array(item).min(1).max(MAX_BULK_ITEMS);
+  const answered = { 200: { description: BULK_ANSWER }, ...invalid, ...unauthorised };
+  return [
+    {
+      method: 'POST',
+      path: '/api/urls/bulk',
+      tag: 'Short links',
+      summary: 'Create many short links',
+      description:
+        `1-${MAX_BULK_ITEMS} bodies of POST /api/urls. Each counts against the create limits. An ` +
+        'externalId the session already has creates nothing: that item answers the existing link.',
+      access: 'session',
+      body: items(urlBodySchema),
+      responses: answered,
+    },
+    {
+      method: 'PATCH',
+      path: '/api/urls/bulk',
+      tag: 'Short links',
+      summary: 'Change many short links',
+      description:
+        'Each item names its link by `id` (or `externalId`), then the changes of PUT; `url` is optional.',
+      access: 'session',
+      body: items(bulkEditItemSchema),
+      responses: answered,
+    },
+    {
+      method: 'DELETE',
+      path: '/api/urls/bulk',
+      tag: 'Short links',
+      summary: 'Delete many short links',
+      access: 'session',
+      body: bulkDeleteSchema,
+      responses: answered,
+    },
+    {
+      method: 'GET',
+      path: '/api/urls/export',
+      tag: 'Short links',
+      summary: 'Export the session’s short links',
+      access: 'session',
+      query: linksExportQuerySchema,
+      responses: {
+        200: { description: 'The links as CSV.', mediaType: 'text/csv' },
+        ...invalid,
+        ...unauthorised,
+      },
+    },
+  ];
+}
 
 const CAPTURE_DESCRIPTION =
   'Any method and any content type is captured and kept byte for byte, including WebDAV and other ' +
@@ -626,6 +684,7 @@ export const apiOperations: ApiOperation[] = [
     params: idParams,
     responses: { 200: { description: 'Deleted.', schema: okSchema }, ...unauthorised, ...notFound },
   },
+  ...bulkLinkOperations(),
   {
     method: 'GET',
     path: '/s/:id',
