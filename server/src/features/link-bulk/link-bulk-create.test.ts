@@ -8,7 +8,6 @@ import {
   RESERVED_ALIAS_MESSAGE,
   type ShortUrl,
 } from '../../../../shared/links.js';
-import type { SessionUser } from '../../../../shared/sessions.js';
 import { buildTestApp, storageBackends } from '../../../test/app.js';
 import { asUser, createSession } from '../../../test/factories.js';
 import { parsePublicOrigin } from '../../config.js';
