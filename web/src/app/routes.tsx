@@ -7,12 +7,15 @@ import { PrivacyPage } from '../pages/PrivacyPage';
 import { TermsPage } from '../pages/TermsPage';
 import { AccessCard } from '../features/access/AccessCard';
 import { AdminPage } from '../features/admin/AdminPage';
+import { LinkBulkTools } from '../features/link-bulk/LinkBulkTools';
 import { SuggestionsPage } from '../features/suggestions/SuggestionsPage';
 import { UrlAnalyticsPage } from '../features/short-links/UrlAnalyticsPage';
 import { UrlShortenerPage } from '../features/short-links/UrlShortenerPage';
 import { WebhookPage } from '../features/webhooks/WebhookPage';
 import { Layout } from './layout/Layout';
 import { paths } from './paths';
+
+const linkTools = (onChanged: () => void) => <LinkBulkTools onImported={onChanged} />;
 
 export const routes: RouteObject[] = [
   {
@@ -23,8 +26,8 @@ export const routes: RouteObject[] = [
         path: paths.webhook,
         element: <WebhookPage accessPanel={(sessionId) => <AccessCard sessionId={sessionId} />} />,
       },
-      { path: paths.urlShortener, element: <UrlShortenerPage /> },
-      { path: paths.urlShortenerAlias, element: <UrlShortenerPage /> },
+      { path: paths.urlShortener, element: <UrlShortenerPage tools={linkTools} /> },
+      { path: paths.urlShortenerAlias, element: <UrlShortenerPage tools={linkTools} /> },
       { path: paths.urlAnalyticsPattern, element: <UrlAnalyticsPage /> },
       { path: paths.suggestions, element: <SuggestionsPage /> },
       { path: paths.adminPattern, element: <AdminPage /> },

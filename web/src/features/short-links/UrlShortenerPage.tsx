@@ -1,5 +1,5 @@
 /** The URL Shortener (/url-shortener and /urlshortener): quick add, the list, the selected URL, add/edit/delete. */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Col, Row } from 'react-bootstrap';
 import type { ShortUrl } from '../../../../shared/links';
 import { ConfirmModal } from '../../components/ConfirmModal';
@@ -14,12 +14,15 @@ import { UrlList } from './components/UrlList';
 import { messages } from './messages';
 import { useShortLinks } from './useShortLinks';
 
-export function UrlShortenerPage() {
+/** More tools beside "Add URL" (import, export); `onChanged` reloads the list. */
+export type LinkTools = (onChanged: () => void) => ReactNode;
+
+export function UrlShortenerPage({ tools }: { tools?: LinkTools }) {
   usePageTitle(messages.pageTitle);
   return (
     <PageContainer>
       <SessionGate>
-        {(user) => <ShortLinksScreen key={user.sessionId} sessionId={user.sessionId} />}
+        {(user) => <ShortLinksScreen key={user.sessionId} sessionId={user.sessionId} tools={tools} />}
       </SessionGate>
     </PageContainer>
   );
@@ -32,7 +35,7 @@ interface FormState {
   target: ShortUrl | null;
 }
 
-function ShortLinksScreen({ sessionId }: { sessionId: string }) {
+function ShortLinksScreen({ sessionId, tools }: { sessionId: string; tools?: LinkTools }) {
   const links = useShortLinks(sessionId);
   // Mode and target stay put while the modal fades out, so its title does not flip on the way.
   const [form, setForm] = useState<FormState>({ show: false, mode: 'add', target: null });
@@ -53,9 +56,12 @@ function ShortLinksScreen({ sessionId }: { sessionId: string }) {
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
         <h1 className="h3 mb-0">{messages.pageTitle}</h1>
-        <Button variant="primary" onClick={() => setForm({ show: true, mode: 'add', target: null })}>
-          {messages.addUrl}
-        </Button>
+        <div className="d-flex flex-wrap gap-2">
+          {tools?.(links.retryLoad)}
+          <Button variant="primary" onClick={() => setForm({ show: true, mode: 'add', target: null })}>
+            {messages.addUrl}
+          </Button>
+        </div>
       </div>
       <StatusBanner text={links.banner} />
       <div className="mb-4">
