@@ -1,4 +1,5 @@
 /** Import CSV: pick a file, check the preview and its problems, send the rows, read what became of each. */
+import { useRef } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { countOutcomes } from './import-run';
 import { ImportTable } from './ImportTable';
@@ -36,6 +37,7 @@ export function ImportModal({
   onImported: () => void;
 }) {
   const view = useCsvImport(onImported);
+  const fileInput = useRef<HTMLInputElement>(null);
   const readyRows = view.file?.rows.filter((row) => row.problems.length === 0).length ?? 0;
   const canImport = !view.file?.problem && readyRows > 0 && !view.outcomes && !view.isRunning;
 
@@ -54,8 +56,7 @@ export function ImportModal({
         <Form.Group controlId="import-file" className="mb-2">
           <Form.Label>{text.fileLabel}</Form.Label>
           <Form.Control
-            // A new key empties the input when the import is reset.
-            key={view.fileName ?? 'none'}
+            ref={fileInput}
             type="file"
             accept=".csv,text/csv"
             disabled={view.isRunning}
@@ -76,7 +77,13 @@ export function ImportModal({
           {text.close}
         </Button>
         {view.outcomes && !view.isRunning ? (
-          <Button variant="outline-primary" onClick={view.reset}>
+          <Button
+            variant="outline-primary"
+            onClick={() => {
+              view.reset();
+              if (fileInput.current) fileInput.current.value = '';
+            }}
+          >
             {text.chooseAnother}
           </Button>
         ) : (
