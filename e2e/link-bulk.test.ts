@@ -106,4 +106,17 @@ describe.runIf(hasChromium)('importing and exporting links journey', () => {
     );
     expect(journey.pageErrors).toEqual([]);
   });
+
+  it('fits the tools and the import preview on a phone', async () => {
+    const { page } = journey;
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.getByRole('button', { name: 'Import CSV' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Export CSV' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await pickFile(page);
+    await poll(() => resultRows(page).count()).toBe(4);
+    await snap(page, 'link-bulk-import-phone');
+    await importDialog(page).getByRole('button', { name: 'Close' }).last().click();
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
 });

@@ -48,7 +48,14 @@ export function ImportModal({
   }
 
   return (
-    <Modal show={show} onHide={handleHide} size="xl" centered aria-labelledby="import-title">
+    <Modal
+      show={show}
+      onHide={handleHide}
+      size="xl"
+      fullscreen="md-down"
+      centered
+      aria-labelledby="import-title"
+    >
       <Modal.Header closeButton>
         <Modal.Title id="import-title">{text.importTitle}</Modal.Title>
       </Modal.Header>
