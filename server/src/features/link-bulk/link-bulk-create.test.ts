@@ -177,6 +177,29 @@ describe.each(storageBackends)('bulk create of short links on $name', ({ postgre
     expect((await put('x'.repeat(129))).json()).toEqual({ error: `externalId: ${EXTERNAL_ID_RULE_MESSAGE}` });
   });
 
+  it('makes one link when requests at once create the same externalId', async () => {
+    const user = await createSession(app);
+    const singles = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/urls',
+          headers: asUser(user),
+          payload: { url: `https://example.com/race-${index}`, externalId: 'race-1' },
+        }),
+      ),
+    );
+    expect(singles.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    const batches = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        sendBulk(app, 'POST', user, [{ url: 'https://example.com/race', externalId: 'race-2' }]),
+      ),
+    );
+    const ids = batches.map((response) => response.json<ShortUrl[]>()[0]?.id);
+    expect(new Set(ids).size).toBe(1);
+    expect(await listLinks(app, user)).toHaveLength(2);
+  });
+
   it('counts each created item against the create limits and refuses the rest of the batch', async () => {
     const limited = await buildTestApp({ postgres, linkCreatePerMinute: 3, linkCreatePerDay: 100 });
     const user = await createSession(limited);

@@ -110,7 +110,9 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** A second link of the session with the same externalId (short_links_owner_external_id). */
 export function isExternalIdViolation(error: unknown): boolean {
-  return error instanceof Error && error.message.includes('external_id');
+  if (!(error instanceof Error) || !('code' in error)) return false;
+  const isUnique = error.code === '23505' || error.code === 'SQLITE_CONSTRAINT_UNIQUE';
+  return isUnique && error.message.includes('external_id');
 }
 
 /** `text` with LIKE's wildcards escaped (with backslash), lower-cased. */
