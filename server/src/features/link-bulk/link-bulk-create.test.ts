@@ -190,6 +190,10 @@ describe.each(storageBackends)('bulk create of short links on $name', ({ postgre
       ),
     );
     expect(singles.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    const created = singles.find((response) => response.statusCode === 201)?.json<ShortUrl>();
+    for (const refused of singles.filter((response) => response.statusCode === 409)) {
+      expect(refused.json()).toMatchObject({ id: created?.id });
+    }
     const batches = await Promise.all(
       Array.from({ length: 4 }, () =>
         sendBulk(app, 'POST', user, [{ url: 'https://example.com/race', externalId: 'race-2' }]),

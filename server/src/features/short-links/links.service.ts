@@ -200,13 +200,18 @@ export function createLinksService(deps: {
     if (holder && holder.id !== exceptId) throw new ExternalIdTakenError(holder.id);
   }
 
-  /** Runs a write; a second link with the same externalId, stored meanwhile, answers 409. */
-  async function guardExternalId<T>(write: () => Promise<T>): Promise<T> {
+  /** Runs a write; a link of the session given the same externalId meanwhile makes it answer 409. */
+  async function guardExternalId<T>(
+    user: SessionUser,
+    externalId: string | null | undefined,
+    write: () => Promise<T>,
+  ) {
     try {
       return await write();
     } catch (error) {
-      if (isExternalIdViolation(error)) throw new ExternalIdTakenError(null);
-      throw error;
+      if (!externalId || !isExternalIdViolation(error)) throw error;
+      const holder = await repo.findByExternalId(user.sessionId, externalId);
+      throw new ExternalIdTakenError(holder?.id ?? null);
     }
   }
 
@@ -229,7 +234,7 @@ export function createLinksService(deps: {
       const url = checkLongUrl(body.url, context.ownHostnames, blockedHosts);
       await checkExternalIdFree(creator.user, body.externalId);
       await creator.countCreation();
-      const link = await guardExternalId(() => insertLink(creator, url, body));
+      const link = await guardExternalId(creator.user, body.externalId, () => insertLink(creator, url, body));
       cache.set(cached(link, creator.user.id));
       return toShortUrl(link, context.apiBase, clock());
     },
@@ -238,7 +243,9 @@ export function createLinksService(deps: {
       if (!isLinkId(id)) throw new NotFoundError(NOT_FOUND_MESSAGE);
       await checkExternalIdFree(user, body.externalId, id);
       const change = await changeOf(id, body, checked);
-      const link = await guardExternalId(() => repo.update(user.sessionId, id, change));
+      const link = await guardExternalId(user, body.externalId, () =>
+        repo.update(user.sessionId, id, change),
+      );
       if (link === 'taken') throw new AliasTakenError(await freeVariantOf(body.alias ?? id));
       if (!link) throw new NotFoundError(NOT_FOUND_MESSAGE);
       await refresh(id, link, user.id);
