@@ -32,6 +32,8 @@ export interface ShortUrl {
   forwardQuery: boolean;
   /** Ordered; the first whose conditions all match sends the visitor to its own destination. */
   rules: TargetingRule[];
+  /** The owner's own id for the link (unique in the session), else null. */
+  externalId: string | null;
 }
 
 /** A link as the admin panel lists it: any session's, with its owner. */
@@ -188,6 +190,7 @@ export const RESERVED_ALIASES: readonly string[] = [
   'api',
   'app',
   'assets',
+  'bulk',
   'cli',
   'cron-scheduler',
   'dashboard',
@@ -218,6 +221,15 @@ export const RESERVED_ALIASES: readonly string[] = [
 export function isReservedAlias(alias: string): boolean {
   return RESERVED_ALIASES.includes(alias.toLowerCase());
 }
+
+export const EXTERNAL_ID_PATTERN = /^[\x20-\x7E]{1,128}$/;
+export const EXTERNAL_ID_RULE_MESSAGE =
+  'An externalId is 1 to 128 printable ASCII characters (letters, digits, spaces and punctuation).';
+
+/** An id of the owner's own for a link, unique within the session. */
+export const externalIdSchema = z
+  .string({ error: EXTERNAL_ID_RULE_MESSAGE })
+  .regex(EXTERNAL_ID_PATTERN, EXTERNAL_ID_RULE_MESSAGE);
 
 const aliasSchema = z
   .string({ error: ALIAS_RULE_MESSAGE })
@@ -259,13 +271,15 @@ export const urlBodySchema = z.object(
     expiresAt: expiresAtSchema.nullish(),
     maxClicks: maxClicksSchema.nullish(),
     password: passwordSchema.nullish(),
+    externalId: externalIdSchema.nullish(),
   },
   { error: BODY_SHAPE_MESSAGE },
 );
 export type UrlBody = z.infer<typeof urlBodySchema>;
 
 /**
- * Body of edit: an absent option stays as it is; null removes expiresAt, maxClicks or the password.
+ * Body of edit: an absent option stays as it is; null removes expiresAt, maxClicks, the password or
+ * the externalId.
  * A new alias renames the link (its old short URL stops working); the alias cannot be removed.
  */
 export const urlUpdateSchema = z.object(
@@ -275,6 +289,7 @@ export const urlUpdateSchema = z.object(
     expiresAt: expiresAtSchema.nullable().optional(),
     maxClicks: maxClicksSchema.nullable().optional(),
     password: passwordSchema.nullable().optional(),
+    externalId: externalIdSchema.nullable().optional(),
   },
   { error: BODY_SHAPE_MESSAGE },
 );

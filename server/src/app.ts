@@ -80,6 +80,7 @@ import { linkWebhooksRoutes } from './features/link-webhooks/link-webhooks.route
 import { createLinkWebhooksService } from './features/link-webhooks/link-webhooks.service.js';
 import { createMessagesRepo } from './features/link-webhooks/messages.repo.js';
 import { createSender } from './features/link-webhooks/sender.js';
+import { linkBulkRoutes } from './features/link-bulk/link-bulk.routes.js';
 import { createAdminRepo } from './features/admin/admin.repo.js';
 import { adminRoutes } from './features/admin/admin.routes.js';
 import { loadAdminSecret } from './features/admin/admin-secret.js';
@@ -365,12 +366,19 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     keepAliveMs: config.streamKeepAliveMs,
     captureMaxBytes: config.captureMaxBytes,
   });
+  const linkCreateLimits = { perMinute: config.linkCreatePerMinute, perDay: config.linkCreatePerDay };
   await app.register(linksRoutes, {
     links,
     publicOrigin: config.publicOrigin,
     limiter,
-    createLimits: { perMinute: config.linkCreatePerMinute, perDay: config.linkCreatePerDay },
+    createLimits: linkCreateLimits,
     onChange: (user, change) => linkWebhooks.noteLinkChange(user, change),
+  });
+  await app.register(linkBulkRoutes, {
+    links,
+    publicOrigin: config.publicOrigin,
+    limiter,
+    createLimits: linkCreateLimits,
   });
   await app.register(linkHistoryRoutes, { history: linkHistory });
   await app.register(linkWebhooksRoutes, { linkWebhooks, publicOrigin: config.publicOrigin });

@@ -68,6 +68,8 @@ export interface ShortLinksTable {
   forward_query: Generated<number>;
   /** The ordered targeting rules as JSON; null when there are none (migration 017). */
   targeting_rules: string | null;
+  /** The owner's own id for the link, unique per session (migration 019). */
+  external_id: string | null;
 }
 
 export interface ShortLinkClicksTable {

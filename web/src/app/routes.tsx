@@ -7,6 +7,7 @@ import { PrivacyPage } from '../pages/PrivacyPage';
 import { TermsPage } from '../pages/TermsPage';
 import { AccessCard } from '../features/access/AccessCard';
 import { AdminPage } from '../features/admin/AdminPage';
+import { LinkBulkTools } from '../features/link-bulk/LinkBulkTools';
 import { SuggestionsPage } from '../features/suggestions/SuggestionsPage';
 import { UrlAnalyticsPage } from '../features/short-links/UrlAnalyticsPage';
 import { UrlShortenerPage, type ShortenerSlots } from '../features/short-links/UrlShortenerPage';
@@ -19,6 +20,7 @@ import { paths } from './paths';
 const shortenerSlots: ShortenerSlots = {
   headerActions: (selected) => <WebhooksButton selectedLinkId={selected?.id ?? null} />,
   linkPanel: (url) => <LinkWebhooksSummary linkId={url.id} />,
+  tools: (onChanged) => <LinkBulkTools onImported={onChanged} />,
 };
 
 export const routes: RouteObject[] = [

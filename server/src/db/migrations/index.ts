@@ -17,6 +17,7 @@ import { sessionStorageMigration } from './013_session_storage.js';
 import { rateLimitsMigration } from './014_rate_limits.js';
 import { keysAndPrivacyMigration } from './015_keys_and_privacy.js';
 import { forwardResultMigration } from './016_forward_result.js';
+import { linkExternalIdsMigration } from './019_link_external_ids.js';
 import { linkHistoryMigration } from './022_link_history.js';
 import { linkTargetingMigration } from './017_link_targeting.js';
 import { linkWebhooksMigration } from './018_link_webhooks.js';
@@ -40,5 +41,6 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '016_forward_result': forwardResultMigration,
   '017_link_targeting': linkTargetingMigration,
   '018_link_webhooks': linkWebhooksMigration,
+  '019_link_external_ids': linkExternalIdsMigration,
   '022_link_history': linkHistoryMigration,
 };

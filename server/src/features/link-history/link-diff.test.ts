@@ -15,6 +15,7 @@ const LINK: StoredLink = {
   disabledAt: null,
   forwardQuery: true,
   rules: [],
+  externalId: null,
 };
 
 describe('diffLinks', () => {

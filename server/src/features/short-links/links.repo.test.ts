@@ -71,6 +71,7 @@ describe.each(storageBackends)('link options in storage on $name', ({ postgres }
       disabledAt: null,
       forwardQuery: true,
       rules: [],
+      externalId: null,
     });
   });
 

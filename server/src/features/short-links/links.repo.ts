@@ -14,6 +14,8 @@ export interface StoredLinkOptions {
   forwardQuery: boolean;
   /** Targeting rules in order; empty for none. */
   rules: TargetingRule[];
+  /** The owner's own id for the link, unique in the session. */
+  externalId: string | null;
 }
 
 export interface StoredLink extends StoredLinkOptions {
@@ -68,6 +70,8 @@ export interface LinksRepo {
   /** The session's links, newest first. */
   listOwned(sessionId: string): Promise<StoredLink[]>;
   findOwned(sessionId: string, id: string): Promise<StoredLink | null>;
+  /** The session's link with this externalId, if any. */
+  findByExternalId(sessionId: string, externalId: string): Promise<StoredLink | null>;
   find(id: string): Promise<StoredLink | null>;
   /**
    * Applies the change; null when the session has no such link, 'taken' when the new id belongs to
@@ -105,6 +109,7 @@ function toStoredLink(row: Selectable<ShortLinksTable>): StoredLink {
     disabledAt: row.disabled_at === null ? null : Number(row.disabled_at),
     forwardQuery: row.forward_query !== 0,
     rules: rulesFromStored(row.targeting_rules),
+    externalId: row.external_id,
   };
 }
 
@@ -117,12 +122,20 @@ function optionColumns(options: Partial<StoredLinkOptions>) {
     ...(options.passwordHash !== undefined && { password_hash: options.passwordHash }),
     ...(options.forwardQuery !== undefined && { forward_query: options.forwardQuery ? 1 : 0 }),
     ...(options.rules !== undefined && { targeting_rules: storedRulesOf(options.rules) }),
+    ...(options.externalId !== undefined && { external_id: options.externalId }),
   };
 }
 
 function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;
   return error.code === '23505' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** A second link of the session with the same externalId (short_links_owner_external_id). */
+export function isExternalIdViolation(error: unknown): boolean {
+  if (!(error instanceof Error) || !('code' in error)) return false;
+  const isUnique = error.code === '23505' || error.code === 'SQLITE_CONSTRAINT_UNIQUE';
+  return isUnique && error.message.includes('external_id');
 }
 
 /** `text` with LIKE's wildcards escaped (with backslash), lower-cased. */
@@ -195,6 +208,15 @@ export function createLinksRepo(
         .executeTakeFirst();
       return row ? toStoredLink(row) : null;
     },
+    async findByExternalId(sessionId, externalId) {
+      const row = await db
+        .selectFrom('short_links')
+        .selectAll()
+        .where('owner_session_id', '=', sessionId)
+        .where('external_id', '=', externalId)
+        .executeTakeFirst();
+      return row ? toStoredLink(row) : null;
+    },
     async find(id) {
       const row = await db.selectFrom('short_links').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? toStoredLink(row) : null;
@@ -230,7 +252,7 @@ export function createLinksRepo(
           return after;
         });
       } catch (error) {
-        if (newId !== undefined && isUniqueViolation(error)) return 'taken';
+        if (newId !== undefined && isUniqueViolation(error) && !isExternalIdViolation(error)) return 'taken';
         throw error;
       }
     },

@@ -9,9 +9,9 @@ import type { SessionUser } from '../../../../shared/sessions.js';
 import { InvalidInputError, NotFoundError } from '../../http/errors.js';
 import { rulesToStore } from '../link-targeting/targeting.js';
 import { createLinkCache, toCachedLink, type CachedLink, type LinkCache } from './link-cache.js';
-import { AliasTakenError } from './link-errors.js';
+import { AliasTakenError, ExternalIdTakenError } from './link-errors.js';
 import { isLinkId, newLinkId } from './link-id.js';
-import type { LinkChange, LinksRepo, StoredLink } from './links.repo.js';
+import { isExternalIdViolation, type LinkChange, type LinksRepo, type StoredLink } from './links.repo.js';
 import { hashPassword } from './password.js';
 import { checkLongUrl } from './url-rules.js';
 
@@ -44,6 +44,8 @@ export interface LinksService {
   update(user: SessionUser, id: string, body: LinkUpdateBody, context: LinkContext): Promise<ShortUrl>;
   /** Deletes the link and its clicks; NotFoundError when the user has no such link. */
   remove(user: SessionUser, id: string): Promise<void>;
+  /** The user's link with this externalId, or null. */
+  findByExternalId(user: SessionUser, externalId: string): Promise<StoredLink | null>;
   /** The user's link; NotFoundError when it does not exist or belongs to another session. */
   findOwned(user: SessionUser, id: string): Promise<StoredLink>;
   /** Where a short link leads, from memory when possible; null for an unknown id. */
@@ -78,6 +80,7 @@ export function toShortUrl(link: StoredLink, apiBase: string, now = Date.now()):
     state: linkStateOf({ ...link, hasPassword, isDisabled: link.disabledAt !== null }, now),
     forwardQuery: link.forwardQuery,
     rules: link.rules,
+    externalId: link.externalId,
   };
 }
 
@@ -167,6 +170,7 @@ export function createLinksService(deps: {
       passwordHash: (await passwordHashOf(body.password)) ?? null,
       forwardQuery: body.forwardQuery ?? true,
       rules,
+      externalId: body.externalId ?? null,
     };
     const base = { ownerSessionId: creator.user.sessionId, url, createdAt, ...options };
     if (body.alias) {
@@ -197,6 +201,7 @@ export function createLinksService(deps: {
       passwordHash: await passwordHashOf(body.password),
       forwardQuery: body.forwardQuery,
       rules,
+      externalId: body.externalId,
       ...(isRename && { newId: body.alias, isAlias: true }),
     };
   }
@@ -204,6 +209,32 @@ export function createLinksService(deps: {
   /** Rules as stored, their destinations held to the link's own URL rules; undefined when not sent. */
   function checkedRules(rules: TargetingRuleInput[] | undefined, context: LinkContext) {
     return rules && rulesToStore(rules, (url) => checkLongUrl(url, context.ownHostnames, blockedHosts));
+  }
+
+  /** ExternalIdTakenError when another link of the session (not `exceptId`) has the externalId. */
+  async function checkExternalIdFree(
+    user: SessionUser,
+    externalId: string | null | undefined,
+    exceptId?: string,
+  ) {
+    if (!externalId) return;
+    const holder = await repo.findByExternalId(user.sessionId, externalId);
+    if (holder && holder.id !== exceptId) throw new ExternalIdTakenError(holder.id);
+  }
+
+  /** Runs a write; a link of the session given the same externalId meanwhile makes it answer 409. */
+  async function guardExternalId<T>(
+    user: SessionUser,
+    externalId: string | null | undefined,
+    write: () => Promise<T>,
+  ) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!externalId || !isExternalIdViolation(error)) throw error;
+      const holder = await repo.findByExternalId(user.sessionId, externalId);
+      throw new ExternalIdTakenError(holder?.id ?? null);
+    }
   }
 
   /** Keeps this instance's cache right and tells the others after a link changed. */
@@ -224,8 +255,11 @@ export function createLinksService(deps: {
     async create(creator, body, context) {
       const url = checkLongUrl(body.url, context.ownHostnames, blockedHosts);
       const rules = checkedRules(body.rules, context);
+      await checkExternalIdFree(creator.user, body.externalId);
       await creator.countCreation();
-      const link = await insertLink(creator, url, body, rules);
+      const link = await guardExternalId(creator.user, body.externalId, () =>
+        insertLink(creator, url, body, rules),
+      );
       cache.set(cached(link, creator.user.id));
       return toShortUrl(link, context.apiBase, clock());
     },
@@ -233,7 +267,11 @@ export function createLinksService(deps: {
       const checked = checkLongUrl(body.url, context.ownHostnames, blockedHosts);
       const rules = checkedRules(body.rules, context);
       if (!isLinkId(id)) throw new NotFoundError(NOT_FOUND_MESSAGE);
-      const link = await repo.update(user.sessionId, id, await changeOf(id, body, checked, rules));
+      await checkExternalIdFree(user, body.externalId, id);
+      const change = await changeOf(id, body, checked, rules);
+      const link = await guardExternalId(user, body.externalId, () =>
+        repo.update(user.sessionId, id, change),
+      );
       if (link === 'taken') throw new AliasTakenError(await freeVariantOf(body.alias ?? id));
       if (!link) throw new NotFoundError(NOT_FOUND_MESSAGE);
       await refresh(id, link, user.id);
@@ -246,6 +284,7 @@ export function createLinksService(deps: {
       await announceChange(id);
     },
     findOwned,
+    findByExternalId: (user, externalId) => repo.findByExternalId(user.sessionId, externalId),
     async resolve(id) {
       if (!isLinkId(id)) return null;
       const hit = cache.get(id);

@@ -57,6 +57,7 @@ describe.each(storageBackends)('short URL API on $name', ({ postgres }) => {
       state: 'active',
       forwardQuery: true,
       rules: [],
+      externalId: null,
     });
     expect(new Date(link.createdAt).toISOString()).toBe(link.createdAt);
   });

@@ -18,6 +18,8 @@ import { useShortLinks } from './useShortLinks';
 export interface ShortenerSlots {
   headerActions?: (selected: ShortUrl | null) => ReactNode;
   linkPanel?: (url: ShortUrl) => ReactNode;
+  /** More tools beside "Add URL" (import, export); `onChanged` reloads the list. */
+  tools?: (onChanged: () => void) => ReactNode;
 }
 
 export function UrlShortenerPage(slots: ShortenerSlots) {
@@ -61,6 +63,7 @@ function ShortLinksScreen({ sessionId, slots }: { sessionId: string; slots: Shor
         <h1 className="h3 mb-0">{messages.pageTitle}</h1>
         <div className="d-flex flex-wrap gap-2">
           {slots.headerActions?.(links.selected)}
+          {slots.tools?.(links.retryLoad)}
           <Button variant="primary" onClick={() => setForm({ show: true, mode: 'add', target: null })}>
             {messages.addUrl}
           </Button>

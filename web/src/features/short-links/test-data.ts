@@ -17,6 +17,7 @@ export function makeUrl(overrides: Partial<ShortUrl> & { id: string }): ShortUrl
     state: 'active',
     forwardQuery: true,
     rules: [],
+    externalId: null,
     ...overrides,
   };
 }
