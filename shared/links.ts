@@ -3,6 +3,7 @@
  * Pure: no Node and no DOM APIs.
  */
 import { z } from 'zod';
+import { noteSchema, tagsSchema } from './link-tags.js';
 
 /** A stored short link. `timestamp` repeats `createdAt`: clients may read the creation time from either. */
 export interface ShortUrl {
@@ -27,6 +28,10 @@ export interface ShortUrl {
   disabledAt: string | null;
   /** What a visitor gets right now. */
   state: LinkState;
+  /** Lower-cased, each once, in alphabetical order (see link-tags.ts). */
+  tags: string[];
+  /** The owner's note, up to 500 characters. */
+  note: string | null;
 }
 
 /** A link as the admin panel lists it: any session's, with its owner. */
@@ -250,6 +255,8 @@ export const urlBodySchema = z.object(
     expiresAt: expiresAtSchema.nullish(),
     maxClicks: maxClicksSchema.nullish(),
     password: passwordSchema.nullish(),
+    tags: tagsSchema.nullish(),
+    note: noteSchema.nullish(),
   },
   { error: BODY_SHAPE_MESSAGE },
 );
@@ -266,6 +273,8 @@ export const urlUpdateSchema = z.object(
     expiresAt: expiresAtSchema.nullable().optional(),
     maxClicks: maxClicksSchema.nullable().optional(),
     password: passwordSchema.nullable().optional(),
+    tags: tagsSchema.optional(),
+    note: noteSchema.nullable().optional(),
   },
   { error: BODY_SHAPE_MESSAGE },
 );

@@ -64,6 +64,15 @@ export interface ShortLinksTable {
   password_hash: string | null;
   /** Set by an admin; a disabled link answers 410. */
   disabled_at: number | null;
+  /** The owner's note (migration 020). */
+  note: string | null;
+}
+
+/** One tag of a link, lower-cased (migration 020). */
+export interface ShortLinkTagsTable {
+  url_id: string;
+  session_id: string;
+  tag: string;
 }
 
 export interface ShortLinkClicksTable {
@@ -178,6 +187,7 @@ export interface DatabaseSchema {
   short_links: ShortLinksTable;
   short_link_clicks: ShortLinkClicksTable;
   short_link_click_counts: ShortLinkClickCountsTable;
+  short_link_tags: ShortLinkTagsTable;
   suggestions: SuggestionsTable;
   admin_sessions: AdminSessionsTable;
   admin_claim_tokens: AdminClaimTokensTable;

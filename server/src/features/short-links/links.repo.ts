@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DatabaseSchema, ShortLinksTable } from '../../db/schema.js';
+import { linksTagged, replaceTags, tagsOfLinks, tagsOfSession, withTags } from './link-tags.repo.js';
 
 /** A link's options as stored; the password only as its hash. */
 export interface StoredLinkOptions {
@@ -8,6 +9,8 @@ export interface StoredLinkOptions {
   expiresAt: number | null;
   maxClicks: number | null;
   passwordHash: string | null;
+  /** The owner's note. */
+  note: string | null;
 }
 
 export interface StoredLink extends StoredLinkOptions {
@@ -19,16 +22,20 @@ export interface StoredLink extends StoredLinkOptions {
   createdAt: number;
   /** Epoch ms when an admin disabled it. */
   disabledAt: number | null;
+  /** Lower-cased, alphabetically. */
+  tags: string[];
 }
 
 export type NewLink = Pick<StoredLink, 'id' | 'ownerSessionId' | 'url' | 'createdAt'> &
-  Partial<StoredLinkOptions>;
+  Partial<StoredLinkOptions> & { tags?: readonly string[] };
 
 /** An edit: the destination always, each option only when it changes. */
 export interface LinkChange extends Partial<StoredLinkOptions> {
   url: string;
   /** A new id (alias) for the link. */
   newId?: string;
+  /** The link's tags from now on. */
+  tags?: readonly string[];
 }
 
 /** What the redirect needs: where to send the visitor, whom to tell, and what may stop the visit. */
@@ -46,8 +53,8 @@ export interface LinkTarget {
 export interface LinksRepo {
   /** Stores the link unless its id is taken; false on a collision. */
   insertIfFree(link: NewLink): Promise<boolean>;
-  /** The session's links, newest first. */
-  listOwned(sessionId: string): Promise<StoredLink[]>;
+  /** The session's links, newest first; with `tag`, only those carrying it. */
+  listOwned(sessionId: string, tag?: string): Promise<StoredLink[]>;
   findOwned(sessionId: string, id: string): Promise<StoredLink | null>;
   find(id: string): Promise<StoredLink | null>;
   /**
@@ -72,7 +79,7 @@ export interface LinksRepo {
   search(query: string, limit: number): Promise<StoredLink[]>;
 }
 
-function toStoredLink(row: Selectable<ShortLinksTable>): StoredLink {
+function toStoredLink(row: Selectable<ShortLinksTable>, tags: string[] = []): StoredLink {
   return {
     id: row.id,
     ownerSessionId: row.owner_session_id,
@@ -84,6 +91,8 @@ function toStoredLink(row: Selectable<ShortLinksTable>): StoredLink {
     maxClicks: row.max_clicks === null ? null : Number(row.max_clicks),
     passwordHash: row.password_hash,
     disabledAt: row.disabled_at === null ? null : Number(row.disabled_at),
+    note: row.note,
+    tags,
   };
 }
 
@@ -94,6 +103,7 @@ function optionColumns(options: Partial<StoredLinkOptions>) {
     ...(options.expiresAt !== undefined && { expires_at: options.expiresAt }),
     ...(options.maxClicks !== undefined && { max_clicks: options.maxClicks }),
     ...(options.passwordHash !== undefined && { password_hash: options.passwordHash }),
+    ...(options.note !== undefined && { note: options.note }),
   };
 }
 
@@ -115,33 +125,47 @@ function hostOf(url: string): string {
   }
 }
 
+/** The tables whose rows belong to one link by url_id: they move with a renamed link and go with a deleted one. */
+const LINK_ROW_TABLES = ['short_link_clicks', 'short_link_click_counts', 'short_link_tags'] as const;
+
+/** The link of the row, with its tags read. */
+async function withItsTags(db: Kysely<DatabaseSchema>, row: Selectable<ShortLinksTable> | undefined) {
+  if (!row) return null;
+  return toStoredLink(row, (await tagsOfLinks(db, [row.id])).get(row.id));
+}
+
 export function createLinksRepo(db: Kysely<DatabaseSchema>): LinksRepo {
   return {
     async insertIfFree(link) {
-      const inserted = await db
-        .insertInto('short_links')
-        .values({
-          id: link.id,
-          owner_session_id: link.ownerSessionId,
-          url: link.url,
-          clicks: 0,
-          created_at: link.createdAt,
-          ...optionColumns(link),
-        })
-        .onConflict((conflict) => conflict.column('id').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return inserted !== undefined;
+      return db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('short_links')
+          .values({
+            id: link.id,
+            owner_session_id: link.ownerSessionId,
+            url: link.url,
+            clicks: 0,
+            created_at: link.createdAt,
+            ...optionColumns(link),
+          })
+          .onConflict((conflict) => conflict.column('id').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (inserted && link.tags) await replaceTags(trx, link.ownerSessionId, link.id, link.tags);
+        return inserted !== undefined;
+      });
     },
-    async listOwned(sessionId) {
-      const rows = await db
-        .selectFrom('short_links')
-        .selectAll()
-        .where('owner_session_id', '=', sessionId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
-      return rows.map(toStoredLink);
+    async listOwned(sessionId, tag) {
+      let query = db.selectFrom('short_links').selectAll().where('owner_session_id', '=', sessionId);
+      if (tag !== undefined) query = query.where('id', 'in', linksTagged(db, sessionId, tag));
+      const [rows, tags] = await Promise.all([
+        query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
+        tagsOfSession(db, sessionId),
+      ]);
+      return withTags(
+        rows.map((row) => toStoredLink(row)),
+        tags,
+      );
     },
     async findOwned(sessionId, id) {
       const row = await db
@@ -150,14 +174,14 @@ export function createLinksRepo(db: Kysely<DatabaseSchema>): LinksRepo {
         .where('id', '=', id)
         .where('owner_session_id', '=', sessionId)
         .executeTakeFirst();
-      return row ? toStoredLink(row) : null;
+      return withItsTags(db, row);
     },
     async find(id) {
       const row = await db.selectFrom('short_links').selectAll().where('id', '=', id).executeTakeFirst();
-      return row ? toStoredLink(row) : null;
+      return withItsTags(db, row);
     },
     async update(sessionId, id, change) {
-      const { newId, url, ...options } = change;
+      const { newId, url, tags, ...options } = change;
       try {
         return await db.transaction().execute(async (trx) => {
           const row = await trx
@@ -169,18 +193,12 @@ export function createLinksRepo(db: Kysely<DatabaseSchema>): LinksRepo {
             .executeTakeFirst();
           if (!row) return null;
           if (newId !== undefined && newId !== id) {
-            await trx
-              .updateTable('short_link_clicks')
-              .set({ url_id: newId })
-              .where('url_id', '=', id)
-              .execute();
-            await trx
-              .updateTable('short_link_click_counts')
-              .set({ url_id: newId })
-              .where('url_id', '=', id)
-              .execute();
+            for (const table of LINK_ROW_TABLES) {
+              await trx.updateTable(table).set({ url_id: newId }).where('url_id', '=', id).execute();
+            }
           }
-          return toStoredLink(row);
+          if (tags) await replaceTags(trx, sessionId, row.id, tags);
+          return withItsTags(trx, row);
         });
       } catch (error) {
         if (newId !== undefined && isUniqueViolation(error)) return 'taken';
@@ -195,8 +213,9 @@ export function createLinksRepo(db: Kysely<DatabaseSchema>): LinksRepo {
           .where('owner_session_id', '=', sessionId)
           .executeTakeFirst();
         if (Number(deleted.numDeletedRows) === 0) return false;
-        await trx.deleteFrom('short_link_clicks').where('url_id', '=', id).execute();
-        await trx.deleteFrom('short_link_click_counts').where('url_id', '=', id).execute();
+        for (const table of LINK_ROW_TABLES) {
+          await trx.deleteFrom(table).where('url_id', '=', id).execute();
+        }
         return true;
       });
     },
@@ -253,7 +272,7 @@ export function createLinksRepo(db: Kysely<DatabaseSchema>): LinksRepo {
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst();
-      return row ? toStoredLink(row) : null;
+      return withItsTags(db, row);
     },
     async search(query, limit) {
       const needle = query.trim().toLowerCase();
@@ -270,10 +289,17 @@ export function createLinksRepo(db: Kysely<DatabaseSchema>): LinksRepo {
         .limit(limit * 4)
         .execute();
       // LIKE also finds the text in paths and queries; only the id or the host count as a match.
-      return rows
-        .map(toStoredLink)
+      const found = rows
+        .map((row) => toStoredLink(row))
         .filter((link) => link.id === query.trim() || hostOf(link.url).includes(needle))
         .slice(0, limit);
+      return withTags(
+        found,
+        await tagsOfLinks(
+          db,
+          found.map((link) => link.id),
+        ),
+      );
     },
   };
 }

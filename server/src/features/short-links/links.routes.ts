@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { urlListQuerySchema } from '../../../../shared/link-tags.js';
 import { urlBodySchema, urlUpdateSchema } from '../../../../shared/links.js';
 import type { PublicOrigin } from '../../config.js';
 import { requireUser } from '../../http/identity.js';
@@ -40,7 +41,8 @@ export async function linksRoutes(
 
   app.get('/api/urls', async (request) => {
     const user = requireUser(request);
-    return links.list(user, linkContextOf(request, publicOrigin).apiBase);
+    const { tag } = parseInput(urlListQuerySchema, request.query);
+    return links.list(user, linkContextOf(request, publicOrigin).apiBase, tag);
   });
 
   app.post('/api/urls', async (request, reply) => {

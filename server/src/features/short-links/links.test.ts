@@ -55,6 +55,8 @@ describe.each(storageBackends)('short URL API on $name', ({ postgres }) => {
       hasPassword: false,
       disabledAt: null,
       state: 'active',
+      tags: [],
+      note: null,
     });
     expect(new Date(link.createdAt).toISOString()).toBe(link.createdAt);
   });

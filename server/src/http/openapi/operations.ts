@@ -10,6 +10,7 @@ import {
   MAX_KEYS_PER_SESSION,
   privacyBodySchema,
 } from '../../../../shared/access.js';
+import { tagAnalyticsParamsSchema, urlListQuerySchema } from '../../../../shared/link-tags.js';
 import { ANALYTICS_PERIODS, urlBodySchema, urlUpdateSchema } from '../../../../shared/links.js';
 import { replayBodySchema } from '../../../../shared/replay.js';
 import { responseRulesSchema } from '../../../../shared/responses.js';
@@ -26,6 +27,7 @@ import {
 } from '../../features/forwarding/forwarding.routes.js';
 import { suspendedBodySchema } from '../../features/sessions/sessions-admin.routes.js';
 import { disabledBodySchema } from '../../features/short-links/links-admin.routes.js';
+import { tagAnalyticsQuerySchema } from '../../features/short-links/tags.routes.js';
 import { filterSchema } from '../../features/webhooks/event-search.js';
 import { eventIdSchema, eventsPageSchema, exportSchema } from '../../features/webhooks/events.routes.js';
 import { waitQuerySchema } from '../../features/waits/waits.routes.js';
@@ -585,7 +587,9 @@ export const apiOperations: ApiOperation[] = [
     path: '/api/urls',
     tag: 'Short links',
     summary: 'List the session’s short links',
+    description: '`?tag=launch` keeps the links carrying that tag.',
     access: 'session',
+    query: urlListQuerySchema,
     responses: { 200: { description: 'The links, newest first.' }, ...unauthorised },
   },
   {
@@ -683,6 +687,24 @@ export const apiOperations: ApiOperation[] = [
     params: idParams,
     query: z.object({ format: z.enum(['csv']).optional(), period: z.enum(ANALYTICS_PERIODS).optional() }),
     responses: { 200: { description: 'The analytics.' }, ...unauthorised, ...notFound },
+  },
+  {
+    method: 'GET',
+    path: '/api/tags',
+    tag: 'Short links',
+    summary: 'The session’s tags with how many links carry each',
+    access: 'session',
+    responses: { 200: { description: '`[{"tag", "links"}]`, alphabetically.' }, ...unauthorised },
+  },
+  {
+    method: 'GET',
+    path: '/api/tags/:tag/analytics',
+    tag: 'Short links',
+    summary: 'Clicks, unique visitors and clicks per day across a tag’s links',
+    access: 'session',
+    params: tagAnalyticsParamsSchema,
+    query: tagAnalyticsQuerySchema,
+    responses: { 200: { description: 'The tag’s analytics.' }, ...invalid, ...unauthorised, ...notFound },
   },
   {
     method: 'POST',
