@@ -182,7 +182,9 @@ describe('UrlShortenerPage', () => {
   it("quick add says 'Failed to add URL' and the server's reason when the server fails with one (500)", async () => {
     failingAdds(() => ({ status: 500, body: { error: 'Something went wrong on our side.' } }));
     await quickAdd();
-    expect(await screen.findAllByText('Failed to add URL: Something went wrong on our side.')).toHaveLength(2);
+    expect(await screen.findAllByText('Failed to add URL: Something went wrong on our side.')).toHaveLength(
+      2,
+    );
   });
 
   it("quick add says 'Failed to add URL' alone when the network fails or the answer has no reason", async () => {
@@ -218,8 +220,12 @@ describe('UrlShortenerPage', () => {
     await screen.findByText('No URLs yet');
     await userEvent.click(screen.getByRole('button', { name: 'Add URL' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add URL' }));
-    await userEvent.type(dialog.getByLabelText('Long URL'), `${LONG}{Enter}`);
-    expect(await screen.findAllByText('Failed to add URL: Something went wrong on our side.')).toHaveLength(2);
+    await userEvent.click(dialog.getByLabelText('Long URL'));
+    await userEvent.paste(LONG);
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findAllByText('Failed to add URL: Something went wrong on our side.')).toHaveLength(
+      2,
+    );
     expect(screen.getByRole('dialog', { name: 'Add URL' })).toBeInTheDocument();
   });
 

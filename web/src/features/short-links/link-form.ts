@@ -19,6 +19,9 @@ export interface OptionsBody {
   /** Text only when what was typed is not a number, for the server to refuse in words. */
   maxClicks?: number | string | null;
   password?: string | null;
+  /** Tags and note (link-details.ts) travel in the same body. */
+  tags?: string[];
+  note?: string | null;
 }
 
 function pad(value: number): string {

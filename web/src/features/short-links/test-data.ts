@@ -15,6 +15,8 @@ export function makeUrl(overrides: Partial<ShortUrl> & { id: string }): ShortUrl
     hasPassword: false,
     disabledAt: null,
     state: 'active',
+    tags: [],
+    note: null,
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../lib/format';
 import { LinkButton } from '../../../pages/LinkButton';
 import { messages } from '../messages';
 import { ChartIcon, PencilIcon } from './Icons';
+import { LinkNotesCard } from './LinkNotesCard';
 
 interface UrlDetailProps {
   url: ShortUrl | null;
@@ -61,6 +62,7 @@ export function UrlDetail({ url, onEdit }: UrlDetailProps) {
           </Card>
         </Col>
       </Row>
+      <LinkNotesCard url={url} />
       <OptionsCard url={url} />
     </div>
   );

@@ -2,10 +2,13 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Modal, Spinner } from 'react-bootstrap';
 import type { ShortUrl } from '../../../../../shared/links';
+import { areTagsValid, detailsBodyOf, detailsDraftOf, parseTags } from '../link-details';
 import { draftOf, hasOptions, optionsBodyOf, type OptionsBody, type OptionsDraft } from '../link-form';
 import { messages } from '../messages';
 import type { AliasTaken, AliasTakenHandler } from '../useShortLinks';
+import { LinkDetailsFields } from './LinkDetailsFields';
 import { LinkOptionsFields } from './LinkOptionsFields';
+import { UtmFields } from './UtmFields';
 
 export type UrlFormMode = 'add' | 'edit';
 
@@ -60,13 +63,17 @@ function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProp
   const [value, setValue] = useState(initial?.url ?? '');
   const [draft, setDraft] = useState(() => draftOf(initial));
   const [aliasTaken, setAliasTaken] = useState<AliasTaken | null>(null);
+  const [details, setDetails] = useState(() => detailsDraftOf(initial));
+  const parsedTags = parseTags(details.tags);
   const isEmpty = value.trim() === '';
+  const canSubmit = !isEmpty && !isBusy && areTagsValid(parsedTags);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (isEmpty || isBusy) return;
+    if (!canSubmit) return;
     setAliasTaken(null);
-    if (await onSubmit(value, optionsBodyOf(draft, initial), setAliasTaken)) onHide();
+    const body = { ...optionsBodyOf(draft, initial), ...detailsBodyOf(details, initial) };
+    if (await onSubmit(value, body, setAliasTaken)) onHide();
   }
 
   function handleOptionsChange(next: OptionsDraft) {
@@ -89,6 +96,8 @@ function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProp
             autoComplete="off"
           />
         </Form.Group>
+        <UtmFields url={value} onUrlChange={setValue} />
+        <LinkDetailsFields draft={details} parsed={parsedTags} onChange={setDetails} />
         <LinkOptionsFields
           draft={draft}
           isEdit={initial !== null}
@@ -102,7 +111,7 @@ function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProp
         <Button variant="secondary" onClick={onHide}>
           {messages.cancel}
         </Button>
-        <Button type="submit" variant="primary" disabled={isEmpty || isBusy}>
+        <Button type="submit" variant="primary" disabled={!canSubmit}>
           {isBusy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
           {submitLabel}
         </Button>
