@@ -3,7 +3,7 @@
  * all time, and clicks per day. Read again whenever the clicks of its links change.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Spinner } from 'react-bootstrap';
+import { Card, Col, Row, Spinner } from 'react-bootstrap';
 import { shouldRetry } from '../api';
 import { getTagAnalytics } from '../tags-api';
 import { tagMessages } from '../tag-messages';
@@ -31,14 +31,18 @@ export function TagSummary({ sessionId, tag, clicks }: TagSummaryProps) {
       </Card.Header>
       <Card.Body>
         {data ? (
-          <>
-            <dl className="row g-2 text-center mb-3">
-              <Figure label={tagMessages.links} value={data.links} />
-              <Figure label={tagMessages.totalClicks} value={data.totalClicks} />
-              <Figure label={tagMessages.uniqueVisitors} value={data.uniqueVisitors} />
-            </dl>
-            <ClicksByDayChart byDay={data.byDay} period={data.period} />
-          </>
+          <Row className="g-3 align-items-center">
+            <Col lg={4}>
+              <dl className="row g-2 text-center mb-0">
+                <Figure label={tagMessages.links} value={data.links} />
+                <Figure label={tagMessages.totalClicks} value={data.totalClicks} />
+                <Figure label={tagMessages.uniqueVisitors} value={data.uniqueVisitors} />
+              </dl>
+            </Col>
+            <Col lg={8}>
+              <ClicksByDayChart byDay={data.byDay} period={data.period} />
+            </Col>
+          </Row>
         ) : query.isError ? (
           <p className="text-danger mb-0">{tagMessages.tagFailed}</p>
         ) : (
