@@ -92,8 +92,3 @@ export function tagAnalyticsPath(tag: string, period: AnalyticsPeriod = 'all'): 
   const query = period === 'all' ? '' : `?period=${period}`;
   return `/api/tags/${encodeURIComponent(tag)}/analytics${query}`;
 }
-
-/** A tag as the list filter's query string carries it. */
-export function urlListPath(tag?: string | null): string {
-  return tag ? `/api/urls?tag=${encodeURIComponent(tag)}` : '/api/urls';
-}
