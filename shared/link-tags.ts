@@ -62,7 +62,9 @@ export const noteSchema = z
   .transform((note) => (note === '' ? null : note));
 
 /** The query of `GET /api/urls`: `tag` keeps the links that carry it. */
-export const urlListQuerySchema = z.object({ tag: z.string().optional() });
+export const urlListQuerySchema = z.object({
+  tag: z.string({ error: 'tag must be one tag, e.g. ?tag=launch.' }).optional(),
+});
 
 /** `GET /api/tags/{tag}/analytics?period=…`. */
 export const tagAnalyticsParamsSchema = z.object({ tag: z.string() });

@@ -273,7 +273,7 @@ export const urlUpdateSchema = z.object(
     expiresAt: expiresAtSchema.nullable().optional(),
     maxClicks: maxClicksSchema.nullable().optional(),
     password: passwordSchema.nullable().optional(),
-    tags: tagsSchema.optional(),
+    tags: tagsSchema.nullable().optional(),
     note: noteSchema.nullable().optional(),
   },
   { error: BODY_SHAPE_MESSAGE },

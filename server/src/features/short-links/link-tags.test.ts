@@ -109,6 +109,12 @@ describe.each(storageBackends)('tags and notes of short links on $name', ({ post
     });
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json()).toMatchObject({ tags: [], note: null });
+    await send('PUT', `/api/urls/${link.id}`, { url: 'https://example.com/edit2', tags: ['again'] });
+    const nulled = await send('PUT', `/api/urls/${link.id}`, {
+      url: 'https://example.com/edit2',
+      tags: null,
+    });
+    expect(nulled.json()).toMatchObject({ tags: [] });
     const bad = await send('PUT', `/api/urls/${link.id}`, { url: 'https://example.com/edit2', tags: [''] });
     expect(bad.statusCode).toBe(400);
   });
@@ -140,6 +146,10 @@ describe.each(storageBackends)('tags and notes of short links on $name', ({ post
     expect(response.json<ShortUrl[]>().map((item) => item.id)).toEqual([second.id, first.id]);
     expect((await send('GET', '/api/urls?tag=nobody-has-this')).json()).toEqual([]);
     expect((await send('GET', '/api/urls?tag=a,b')).json()).toEqual([]);
+    expect((await send('GET', '/api/urls?tag=')).json<ShortUrl[]>().length).toBeGreaterThan(2);
+    const twice = await send('GET', '/api/urls?tag=a&tag=b');
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toEqual({ error: 'tag: tag must be one tag, e.g. ?tag=launch.' });
   });
 
   it('GET /api/tags lists the session’s tags with their link counts', async () => {

@@ -188,7 +188,7 @@ export function createLinksService(deps: {
       maxClicks: body.maxClicks,
       passwordHash: await passwordHashOf(body.password),
       note: body.note,
-      tags: body.tags,
+      tags: body.tags === null ? [] : body.tags,
       ...(isRename && { newId: body.alias, isAlias: true }),
     };
   }
@@ -204,8 +204,8 @@ export function createLinksService(deps: {
 
   return {
     async list(user, apiBase, tag) {
-      // An unusable tag is carried by no link: the list is empty, not refused.
-      const wanted = tag === undefined ? undefined : (normalizeTag(tag) ?? '');
+      // No tag (or a blank one) filters nothing; an unusable one is carried by no link.
+      const wanted = !tag?.trim() ? undefined : (normalizeTag(tag) ?? '');
       const links = await repo.listOwned(user.sessionId, wanted);
       const at = clock();
       return links.map((link) => toShortUrl(link, apiBase, at));

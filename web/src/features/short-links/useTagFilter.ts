@@ -8,6 +8,8 @@ export function useTagFilter(urls: ShortUrl[], selected: ShortUrl | null, select
   const counts = tagCountsOf(urls);
   // A tag that no link carries any more (its last link was edited or deleted) filters nothing.
   const tag = chosen !== null && counts.some((count) => count.tag === chosen) ? chosen : null;
+  // Forgotten, so that it does not come back by itself when a link gets that tag again.
+  if (chosen !== null && tag === null) setChosen(null);
 
   /** Filters by `next`; the selection moves to its first link unless the selected one carries it. */
   function choose(next: string | null) {
