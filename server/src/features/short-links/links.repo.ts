@@ -125,7 +125,7 @@ function hostOf(url: string): string {
   }
 }
 
-/** The tables whose rows belong to one link by url_id: they move with a renamed link and go with a deleted one. */
+/** Rows of one link by url_id: they move with a renamed link and go with a deleted one. */
 const LINK_ROW_TABLES = ['short_link_clicks', 'short_link_click_counts', 'short_link_tags'] as const;
 
 /** The link of the row, with its tags read. */
@@ -137,23 +137,22 @@ async function withItsTags(db: Kysely<DatabaseSchema>, row: Selectable<ShortLink
 export function createLinksRepo(db: Kysely<DatabaseSchema>): LinksRepo {
   return {
     async insertIfFree(link) {
-      return db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('short_links')
-          .values({
-            id: link.id,
-            owner_session_id: link.ownerSessionId,
-            url: link.url,
-            clicks: 0,
-            created_at: link.createdAt,
-            ...optionColumns(link),
-          })
-          .onConflict((conflict) => conflict.column('id').doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (inserted && link.tags) await replaceTags(trx, link.ownerSessionId, link.id, link.tags);
-        return inserted !== undefined;
-      });
+      const inserted = await db
+        .insertInto('short_links')
+        .values({
+          id: link.id,
+          owner_session_id: link.ownerSessionId,
+          url: link.url,
+          clicks: 0,
+          created_at: link.createdAt,
+          ...optionColumns(link),
+        })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      // Only a link just made gets tags: a taken id must not touch the other link's.
+      if (inserted && link.tags?.length) await replaceTags(db, link.ownerSessionId, link.id, link.tags);
+      return inserted !== undefined;
     },
     async listOwned(sessionId, tag) {
       let query = db.selectFrom('short_links').selectAll().where('owner_session_id', '=', sessionId);
