@@ -130,8 +130,7 @@ const LINK_ROW_TABLES = ['short_link_clicks', 'short_link_click_counts', 'short_
 
 /** The link of the row, with its tags read. */
 async function withItsTags(db: Kysely<DatabaseSchema>, row: Selectable<ShortLinksTable> | undefined) {
-  if (!row) return null;
-  return toStoredLink(row, (await tagsOfLinks(db, [row.id])).get(row.id));
+  return row ? toStoredLink(row, (await tagsOfLinks(db, [row.id])).get(row.id)) : null;
 }
 
 export function createLinksRepo(db: Kysely<DatabaseSchema>): LinksRepo {
@@ -157,14 +156,9 @@ export function createLinksRepo(db: Kysely<DatabaseSchema>): LinksRepo {
     async listOwned(sessionId, tag) {
       let query = db.selectFrom('short_links').selectAll().where('owner_session_id', '=', sessionId);
       if (tag !== undefined) query = query.where('id', 'in', linksTagged(db, sessionId, tag));
-      const [rows, tags] = await Promise.all([
-        query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
-        tagsOfSession(db, sessionId),
-      ]);
-      return withTags(
-        rows.map((row) => toStoredLink(row)),
-        tags,
-      );
+      const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+      const tags = await tagsOfSession(db, sessionId);
+      return rows.map((row) => toStoredLink(row, tags.get(row.id)));
     },
     async findOwned(sessionId, id) {
       const row = await db
