@@ -61,6 +61,23 @@ export const noteSchema = z
   .max(MAX_NOTE_LENGTH, NOTE_RULE_MESSAGE)
   .transform((note) => (note === '' ? null : note));
 
+/** Tags and note as every link carries them. */
+export interface LinkDetails {
+  /** Lower-cased, each once, alphabetically. */
+  tags: string[];
+  /** The owner's note, up to 500 characters. */
+  note: string | null;
+}
+
+/** The fields of a create body: null stands for none, as an absent field does. */
+export const linkDetailsBodyShape = { tags: tagsSchema.nullish(), note: noteSchema.nullish() };
+
+/** The fields of an edit body: absent stays as it is; null (or []) removes the tags, null the note. */
+export const linkDetailsUpdateShape = {
+  tags: tagsSchema.nullable().optional(),
+  note: noteSchema.nullable().optional(),
+};
+
 /** The query of `GET /api/urls`: `tag` keeps the links that carry it. */
 export const urlListQuerySchema = z.object({
   tag: z.string({ error: 'tag must be one tag, e.g. ?tag=launch.' }).optional(),

@@ -3,10 +3,10 @@
  * Pure: no Node and no DOM APIs.
  */
 import { z } from 'zod';
-import { noteSchema, tagsSchema } from './link-tags.js';
+import { linkDetailsBodyShape, linkDetailsUpdateShape, type LinkDetails } from './link-tags.js';
 
 /** A stored short link. `timestamp` repeats `createdAt`: clients may read the creation time from either. */
-export interface ShortUrl {
+export interface ShortUrl extends LinkDetails {
   id: string;
   url: string;
   shortUrl: string;
@@ -28,10 +28,6 @@ export interface ShortUrl {
   disabledAt: string | null;
   /** What a visitor gets right now. */
   state: LinkState;
-  /** Lower-cased, each once, in alphabetical order (see link-tags.ts). */
-  tags: string[];
-  /** The owner's note, up to 500 characters. */
-  note: string | null;
 }
 
 /** A link as the admin panel lists it: any session's, with its owner. */
@@ -255,8 +251,7 @@ export const urlBodySchema = z.object(
     expiresAt: expiresAtSchema.nullish(),
     maxClicks: maxClicksSchema.nullish(),
     password: passwordSchema.nullish(),
-    tags: tagsSchema.nullish(),
-    note: noteSchema.nullish(),
+    ...linkDetailsBodyShape,
   },
   { error: BODY_SHAPE_MESSAGE },
 );
@@ -273,8 +268,7 @@ export const urlUpdateSchema = z.object(
     expiresAt: expiresAtSchema.nullable().optional(),
     maxClicks: maxClicksSchema.nullable().optional(),
     password: passwordSchema.nullable().optional(),
-    tags: tagsSchema.nullable().optional(),
-    note: noteSchema.nullable().optional(),
+    ...linkDetailsUpdateShape,
   },
   { error: BODY_SHAPE_MESSAGE },
 );
