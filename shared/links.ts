@@ -3,10 +3,11 @@
  * Pure: no Node and no DOM APIs.
  */
 import { z } from 'zod';
+import { linkDetailsBodyShape, linkDetailsUpdateShape, type LinkDetails } from './link-tags.js';
 import type { RuleClicks, TargetingRule } from './link-targeting.js';
 
 /** A stored short link. `timestamp` repeats `createdAt`: clients may read the creation time from either. */
-export interface ShortUrl {
+export interface ShortUrl extends LinkDetails {
   id: string;
   url: string;
   shortUrl: string;
@@ -272,6 +273,7 @@ export const urlBodySchema = z.object(
     maxClicks: maxClicksSchema.nullish(),
     password: passwordSchema.nullish(),
     externalId: externalIdSchema.nullish(),
+    ...linkDetailsBodyShape,
   },
   { error: BODY_SHAPE_MESSAGE },
 );
@@ -290,6 +292,7 @@ export const urlUpdateSchema = z.object(
     maxClicks: maxClicksSchema.nullable().optional(),
     password: passwordSchema.nullable().optional(),
     externalId: externalIdSchema.nullable().optional(),
+    ...linkDetailsUpdateShape,
   },
   { error: BODY_SHAPE_MESSAGE },
 );

@@ -67,6 +67,9 @@ import { startIpAnonymizer } from './features/short-links/ip-anonymizer.js';
 import { createLinkCache } from './features/short-links/link-cache.js';
 import { createLinksRepo } from './features/short-links/links.repo.js';
 import { linksRoutes } from './features/short-links/links.routes.js';
+import { createTagsRepo } from './features/short-links/tags.repo.js';
+import { tagsRoutes } from './features/short-links/tags.routes.js';
+import { createTagsService } from './features/short-links/tags.service.js';
 import { createLinksService, type LinksService } from './features/short-links/links.service.js';
 import { redirectRoutes } from './features/short-links/redirect.routes.js';
 import { createLinkPasswords } from './features/short-links/link-passwords.js';
@@ -382,6 +385,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await app.register(linkHistoryRoutes, { history: linkHistory });
   await app.register(linkWebhooksRoutes, { linkWebhooks, publicOrigin: config.publicOrigin });
+  await app.register(tagsRoutes, { tags: createTagsService({ repo: createTagsRepo(database.db) }) });
   await app.register(redirectRoutes, {
     links,
     clicks,

@@ -70,6 +70,15 @@ export interface ShortLinksTable {
   targeting_rules: string | null;
   /** The owner's own id for the link, unique per session (migration 019). */
   external_id: string | null;
+  /** The owner's note (migration 020). */
+  note: string | null;
+}
+
+/** One tag of a link, lower-cased (migration 020). */
+export interface ShortLinkTagsTable {
+  url_id: string;
+  session_id: string;
+  tag: string;
 }
 
 export interface ShortLinkClicksTable {
@@ -228,6 +237,7 @@ export interface DatabaseSchema {
   short_links: ShortLinksTable;
   short_link_clicks: ShortLinkClicksTable;
   short_link_click_counts: ShortLinkClickCountsTable;
+  short_link_tags: ShortLinkTagsTable;
   suggestions: SuggestionsTable;
   admin_sessions: AdminSessionsTable;
   admin_claim_tokens: AdminClaimTokensTable;

@@ -19,6 +19,7 @@ import { keysAndPrivacyMigration } from './015_keys_and_privacy.js';
 import { forwardResultMigration } from './016_forward_result.js';
 import { linkExternalIdsMigration } from './019_link_external_ids.js';
 import { linkHistoryMigration } from './022_link_history.js';
+import { linkTagsMigration } from './020_link_tags.js';
 import { linkTargetingMigration } from './017_link_targeting.js';
 import { linkWebhooksMigration } from './018_link_webhooks.js';
 
@@ -42,5 +43,6 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '017_link_targeting': linkTargetingMigration,
   '018_link_webhooks': linkWebhooksMigration,
   '019_link_external_ids': linkExternalIdsMigration,
+  '020_link_tags': linkTagsMigration,
   '022_link_history': linkHistoryMigration,
 };

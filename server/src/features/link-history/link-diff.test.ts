@@ -16,6 +16,8 @@ const LINK: StoredLink = {
   forwardQuery: true,
   rules: [],
   externalId: null,
+  note: null,
+  tags: [],
 };
 
 describe('diffLinks', () => {

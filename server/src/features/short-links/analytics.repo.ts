@@ -37,7 +37,7 @@ export interface AnalyticsRepo {
 }
 
 /** The UTC day (YYYY-MM-DD) the counters file a time under; '' (before every day) for null. */
-function dayOf(since: number | null): string {
+export function dayOf(since: number | null): string {
   return since === null ? '' : new Date(since).toISOString().slice(0, 10);
 }
 
@@ -45,7 +45,7 @@ function dayOf(since: number | null): string {
  * Every person's click is counted once under each of 'country', 'referer' and 'user_agent', so
  * the 'country' counters alone give people's clicks per day and in total.
  */
-const PEOPLE_DIMENSION = 'country';
+export const PEOPLE_DIMENSION = 'country';
 
 export function createAnalyticsRepo(db: Kysely<DatabaseSchema>, _dialect: DialectName): AnalyticsRepo {
   const countsOf = (urlId: string, dimension: string, since: number | null) =>

@@ -72,6 +72,8 @@ describe.each(storageBackends)('link options in storage on $name', ({ postgres }
       forwardQuery: true,
       rules: [],
       externalId: null,
+      note: null,
+      tags: [],
     });
   });
 

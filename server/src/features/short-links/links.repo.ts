@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { TargetingRule } from '../../../../shared/link-targeting.js';
 import type { DatabaseSchema, ShortLinksTable } from '../../db/schema.js';
 import { rulesFromStored, storedRulesOf } from '../link-targeting/targeting.js';
+import { linksTagged, replaceTags, tagsOfLinks, tagsOfSession, withTags } from './link-tags.repo.js';
 
 /** A link's options as stored; the password only as its hash. */
 export interface StoredLinkOptions {
@@ -16,6 +17,8 @@ export interface StoredLinkOptions {
   rules: TargetingRule[];
   /** The owner's own id for the link, unique in the session. */
   externalId: string | null;
+  /** The owner's note. */
+  note: string | null;
 }
 
 export interface StoredLink extends StoredLinkOptions {
@@ -27,16 +30,20 @@ export interface StoredLink extends StoredLinkOptions {
   createdAt: number;
   /** Epoch ms when an admin disabled it. */
   disabledAt: number | null;
+  /** Lower-cased, alphabetically. */
+  tags: string[];
 }
 
 export type NewLink = Pick<StoredLink, 'id' | 'ownerSessionId' | 'url' | 'createdAt'> &
-  Partial<StoredLinkOptions>;
+  Partial<StoredLinkOptions> & { tags?: readonly string[] };
 
 /** An edit: the destination always, each option only when it changes. */
 export interface LinkChange extends Partial<StoredLinkOptions> {
   url: string;
   /** A new id (alias) for the link. */
   newId?: string;
+  /** The link's tags from now on. */
+  tags?: readonly string[];
 }
 
 /** What the redirect needs: where to send the visitor, whom to tell, and what may stop the visit. */
@@ -67,8 +74,8 @@ export type LinkWriteObserver = (trx: Transaction<DatabaseSchema>, write: LinkWr
 export interface LinksRepo {
   /** Stores the link unless its id is taken; false on a collision. */
   insertIfFree(link: NewLink): Promise<boolean>;
-  /** The session's links, newest first. */
-  listOwned(sessionId: string): Promise<StoredLink[]>;
+  /** The session's links, newest first; with `tag`, only those carrying it. */
+  listOwned(sessionId: string, tag?: string): Promise<StoredLink[]>;
   findOwned(sessionId: string, id: string): Promise<StoredLink | null>;
   /** The session's link with this externalId, if any. */
   findByExternalId(sessionId: string, externalId: string): Promise<StoredLink | null>;
@@ -95,7 +102,7 @@ export interface LinksRepo {
   search(query: string, limit: number): Promise<StoredLink[]>;
 }
 
-function toStoredLink(row: Selectable<ShortLinksTable>): StoredLink {
+function toStoredLink(row: Selectable<ShortLinksTable>, tags: string[] = []): StoredLink {
   return {
     id: row.id,
     ownerSessionId: row.owner_session_id,
@@ -110,6 +117,8 @@ function toStoredLink(row: Selectable<ShortLinksTable>): StoredLink {
     forwardQuery: row.forward_query !== 0,
     rules: rulesFromStored(row.targeting_rules),
     externalId: row.external_id,
+    note: row.note,
+    tags,
   };
 }
 
@@ -123,6 +132,7 @@ function optionColumns(options: Partial<StoredLinkOptions>) {
     ...(options.forwardQuery !== undefined && { forward_query: options.forwardQuery ? 1 : 0 }),
     ...(options.rules !== undefined && { targeting_rules: storedRulesOf(options.rules) }),
     ...(options.externalId !== undefined && { external_id: options.externalId }),
+    ...(options.note !== undefined && { note: options.note }),
   };
 }
 
@@ -151,6 +161,14 @@ function hostOf(url: string): string {
   }
 }
 
+/** Rows of one link by url_id: they move with a renamed link and go with a deleted one. */
+const LINK_ROW_TABLES = ['short_link_clicks', 'short_link_click_counts', 'short_link_tags'] as const;
+
+/** The link of the row, with its tags read. */
+async function withItsTags(db: Kysely<DatabaseSchema>, row: Selectable<ShortLinksTable> | undefined) {
+  return row ? toStoredLink(row, (await tagsOfLinks(db, [row.id])).get(row.id)) : null;
+}
+
 /**
  * The link's row, locked for the rest of the transaction: a no-op UPDATE takes PostgreSQL's row
  * lock (SQLite writes one transaction at a time), so two racing edits each see the other's result.
@@ -161,8 +179,7 @@ async function lockedRow(trx: Transaction<DatabaseSchema>, id: string, sessionId
     .set((eb) => ({ id: eb.ref('id') }))
     .where('id', '=', id);
   if (sessionId !== undefined) query = query.where('owner_session_id', '=', sessionId);
-  const row = await query.returningAll().executeTakeFirst();
-  return row ? toStoredLink(row) : null;
+  return withItsTags(trx, await query.returningAll().executeTakeFirst());
 }
 
 export function createLinksRepo(
@@ -185,19 +202,20 @@ export function createLinksRepo(
           .onConflict((conflict) => conflict.column('id').doNothing())
           .returningAll()
           .executeTakeFirst();
-        if (inserted) await onWrite(trx, { before: null, after: toStoredLink(inserted), by: 'owner' });
-        return inserted !== undefined;
+        if (!inserted) return false;
+        // Only a link just made gets tags: a taken id must not touch the other link's.
+        if (link.tags?.length) await replaceTags(trx, link.ownerSessionId, link.id, link.tags);
+        const after = await withItsTags(trx, inserted);
+        if (after) await onWrite(trx, { before: null, after, by: 'owner' });
+        return true;
       });
     },
-    async listOwned(sessionId) {
-      const rows = await db
-        .selectFrom('short_links')
-        .selectAll()
-        .where('owner_session_id', '=', sessionId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
-      return rows.map(toStoredLink);
+    async listOwned(sessionId, tag) {
+      let query = db.selectFrom('short_links').selectAll().where('owner_session_id', '=', sessionId);
+      if (tag !== undefined) query = query.where('id', 'in', linksTagged(db, sessionId, tag));
+      const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+      const tags = await tagsOfSession(db, sessionId);
+      return rows.map((row) => toStoredLink(row, tags.get(row.id)));
     },
     async findOwned(sessionId, id) {
       const row = await db
@@ -206,7 +224,7 @@ export function createLinksRepo(
         .where('id', '=', id)
         .where('owner_session_id', '=', sessionId)
         .executeTakeFirst();
-      return row ? toStoredLink(row) : null;
+      return withItsTags(db, row);
     },
     async findByExternalId(sessionId, externalId) {
       const row = await db
@@ -215,14 +233,14 @@ export function createLinksRepo(
         .where('owner_session_id', '=', sessionId)
         .where('external_id', '=', externalId)
         .executeTakeFirst();
-      return row ? toStoredLink(row) : null;
+      return withItsTags(db, row);
     },
     async find(id) {
       const row = await db.selectFrom('short_links').selectAll().where('id', '=', id).executeTakeFirst();
-      return row ? toStoredLink(row) : null;
+      return withItsTags(db, row);
     },
     async update(sessionId, id, change) {
-      const { newId, url, ...options } = change;
+      const { newId, url, tags, ...options } = change;
       try {
         return await db.transaction().execute(async (trx) => {
           const before = await lockedRow(trx, id, sessionId);
@@ -236,19 +254,13 @@ export function createLinksRepo(
             .executeTakeFirst();
           if (!row) return null;
           if (newId !== undefined && newId !== id) {
-            await trx
-              .updateTable('short_link_clicks')
-              .set({ url_id: newId })
-              .where('url_id', '=', id)
-              .execute();
-            await trx
-              .updateTable('short_link_click_counts')
-              .set({ url_id: newId })
-              .where('url_id', '=', id)
-              .execute();
+            for (const table of LINK_ROW_TABLES) {
+              await trx.updateTable(table).set({ url_id: newId }).where('url_id', '=', id).execute();
+            }
           }
-          const after = toStoredLink(row);
-          await onWrite(trx, { before, after, by: 'owner' });
+          if (tags) await replaceTags(trx, sessionId, row.id, tags);
+          const after = await withItsTags(trx, row);
+          if (after) await onWrite(trx, { before, after, by: 'owner' });
           return after;
         });
       } catch (error) {
@@ -266,8 +278,9 @@ export function createLinksRepo(
           .where('owner_session_id', '=', sessionId)
           .executeTakeFirst();
         if (Number(deleted.numDeletedRows) === 0) return false;
-        await trx.deleteFrom('short_link_clicks').where('url_id', '=', id).execute();
-        await trx.deleteFrom('short_link_click_counts').where('url_id', '=', id).execute();
+        for (const table of LINK_ROW_TABLES) {
+          await trx.deleteFrom(table).where('url_id', '=', id).execute();
+        }
         await onWrite(trx, { before, after: null, by: 'owner' });
         return true;
       });
@@ -331,9 +344,9 @@ export function createLinksRepo(
           .set({ disabled_at: disabledAt })
           .where('id', '=', id)
           .returningAll()
-          .executeTakeFirstOrThrow();
-        const after = toStoredLink(row);
-        await onWrite(trx, { before, after, by: 'admin' });
+          .executeTakeFirst();
+        const after = await withItsTags(trx, row);
+        if (after) await onWrite(trx, { before, after, by: 'admin' });
         return after;
       });
     },
@@ -352,10 +365,17 @@ export function createLinksRepo(
         .limit(limit * 4)
         .execute();
       // LIKE also finds the text in paths and queries; only the id or the host count as a match.
-      return rows
-        .map(toStoredLink)
+      const found = rows
+        .map((row) => toStoredLink(row))
         .filter((link) => link.id === query.trim() || hostOf(link.url).includes(needle))
         .slice(0, limit);
+      return withTags(
+        found,
+        await tagsOfLinks(
+          db,
+          found.map((link) => link.id),
+        ),
+      );
     },
   };
 }

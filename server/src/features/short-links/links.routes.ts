@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { linkCreateSchema, linkUpdateSchema } from '../../../../shared/link-targeting.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
+import { urlListQuerySchema } from '../../../../shared/link-tags.js';
 import type { PublicOrigin } from '../../config.js';
 import { requireUser } from '../../http/identity.js';
 import { hitAll, type Limiter } from '../../http/rate-limit/limiter.js';
@@ -60,10 +61,13 @@ export async function linksRoutes(
       schema: {
         ...SHORT_LINKS,
         summary: 'List the session’s short links',
+        description: '`?tag=launch` keeps the links carrying that tag.',
+        querystring: urlListQuerySchema,
         response: { 200: json('The links, newest first.'), ...unauthorised },
       },
     },
-    async (request) => links.list(requireUser(request), linkContextOf(request, publicOrigin).apiBase),
+    async (request) =>
+      links.list(requireUser(request), linkContextOf(request, publicOrigin).apiBase, request.query.tag),
   );
 
   const createSchema = {

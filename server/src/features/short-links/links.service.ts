@@ -5,6 +5,7 @@ import type {
   TargetingRule,
   TargetingRuleInput,
 } from '../../../../shared/link-targeting.js';
+import { byCodeUnits, normalizeTag } from '../../../../shared/link-tags.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import { InvalidInputError, NotFoundError } from '../../http/errors.js';
 import { rulesToStore } from '../link-targeting/targeting.js';
@@ -29,8 +30,8 @@ export interface Creator {
 }
 
 export interface LinksService {
-  /** The user's links, newest first. */
-  list(user: SessionUser, apiBase: string): Promise<ShortUrl[]>;
+  /** The user's links, newest first; with `tag` (normalized here), only those carrying it. */
+  list(user: SessionUser, apiBase: string, tag?: string): Promise<ShortUrl[]>;
   /**
    * Shortens `body.url` under the alias or a new random id. InvalidInputError when the URL or an
    * option is not acceptable, AliasTakenError (with a free variant) when the alias is in use,
@@ -81,6 +82,8 @@ export function toShortUrl(link: StoredLink, apiBase: string, now = Date.now()):
     forwardQuery: link.forwardQuery,
     rules: link.rules,
     externalId: link.externalId,
+    tags: link.tags,
+    note: link.note,
   };
 }
 
@@ -171,16 +174,20 @@ export function createLinksService(deps: {
       forwardQuery: body.forwardQuery ?? true,
       rules,
       externalId: body.externalId ?? null,
+      note: body.note ?? null,
+      tags: body.tags ?? [],
     };
     const base = { ownerSessionId: creator.user.sessionId, url, createdAt, ...options };
+    // Stored sorted, as they are read back.
+    const fresh = { clicks: 0, disabledAt: null, tags: [...options.tags].sort(byCodeUnits) };
     if (body.alias) {
       const link = { ...base, id: body.alias };
-      if (await repo.insertIfFree(link)) return { ...link, clicks: 0, disabledAt: null };
+      if (await repo.insertIfFree(link)) return { ...link, ...fresh };
       throw new AliasTakenError(await freeVariantOf(body.alias));
     }
     for (let attempt = 0; attempt < ID_ATTEMPTS; attempt++) {
       const link = { ...base, id: newLinkId() };
-      if (await repo.insertIfFree(link)) return { ...link, clicks: 0, disabledAt: null };
+      if (await repo.insertIfFree(link)) return { ...link, ...fresh };
     }
     // Five collisions in a row in a space of 1.7 × 10^12 ids means something else is wrong.
     throw new Error(`no free short link id after ${ID_ATTEMPTS} attempts`);
@@ -202,6 +209,8 @@ export function createLinksService(deps: {
       forwardQuery: body.forwardQuery,
       rules,
       externalId: body.externalId,
+      note: body.note,
+      tags: body.tags === null ? [] : body.tags,
       ...(isRename && { newId: body.alias, isAlias: true }),
     };
   }
@@ -247,8 +256,10 @@ export function createLinksService(deps: {
   }
 
   return {
-    async list(user, apiBase) {
-      const links = await repo.listOwned(user.sessionId);
+    async list(user, apiBase, tag) {
+      // No tag (or a blank one) filters nothing; an unusable one is carried by no link.
+      const wanted = !tag?.trim() ? undefined : (normalizeTag(tag) ?? '');
+      const links = await repo.listOwned(user.sessionId, wanted);
       const at = clock();
       return links.map((link) => toShortUrl(link, apiBase, at));
     },

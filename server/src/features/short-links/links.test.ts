@@ -58,6 +58,8 @@ describe.each(storageBackends)('short URL API on $name', ({ postgres }) => {
       forwardQuery: true,
       rules: [],
       externalId: null,
+      tags: [],
+      note: null,
     });
     expect(new Date(link.createdAt).toISOString()).toBe(link.createdAt);
   });

@@ -22,6 +22,8 @@ function makeLink(overrides: Partial<AdminLink> & { id: string }): AdminLink {
     forwardQuery: true,
     rules: [],
     externalId: null,
+    tags: [],
+    note: null,
     ownerSessionId: '0f8e2a4c-1b3d-4e5f-a6b7-c8d9e0f1a2b3',
     ...overrides,
   };

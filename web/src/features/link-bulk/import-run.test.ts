@@ -6,7 +6,6 @@ import type { ImportItem, ImportRow } from './import-rows';
 import { makeUrl } from '../short-links/test-data';
 import { countOutcomes, runImport } from './import-run';
 
-
 function rows(count: number, problems: (index: number) => string[] = () => []): ImportRow[] {
   return Array.from({ length: count }, (_, index) => ({
     line: index + 2,

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ShortUrl } from '../../../../shared/links';
@@ -159,46 +159,75 @@ describe('UrlShortenerPage', () => {
     expect(input).toHaveValue('');
   });
 
-  it("shows the server's error text when adding fails with a 400", async () => {
-    stubFetch(({ method }) =>
-      method === 'GET'
-        ? { status: 200, body: [] }
-        : { status: 400, body: { error: 'That URL is not allowed.' } },
-    );
+  /** Answers the list with no links and every add with `answer` (a thrown error: the network failed). */
+  function failingAdds(answer: () => { status: number; body?: unknown }) {
+    stubFetch(({ method }) => (method === 'GET' ? { status: 200, body: [] } : answer()));
+  }
+
+  async function quickAdd() {
     show();
     await screen.findByText('No URLs yet');
     await userEvent.type(screen.getByRole('textbox', { name: 'Long URL to shorten' }), `${LONG}{Enter}`);
-    expect(await screen.findAllByText('That URL is not allowed.')).toHaveLength(2);
+  }
+
+  it("quick add says 'Failed to add URL' and the server's reason when refused (400)", async () => {
+    failingAdds(() => ({ status: 400, body: { error: 'Only http and https URLs can be shortened.' } }));
+    await quickAdd();
+    // The banner above the field and the toast.
+    expect(
+      await screen.findAllByText('Failed to add URL: Only http and https URLs can be shortened.'),
+    ).toHaveLength(2);
+    expect(screen.getByRole('textbox', { name: 'Long URL to shorten' })).toHaveValue(LONG);
   });
 
-  it("shows 'Failed to add URL' when the server fails without an error text", async () => {
-    stubFetch(({ method }) => (method === 'GET' ? { status: 200, body: [] } : { status: 502, body: {} }));
-    show();
-    await screen.findByText('No URLs yet');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Long URL to shorten' }), `${LONG}{Enter}`);
+  it("quick add says 'Failed to add URL' and the server's reason when the server fails with one (500)", async () => {
+    failingAdds(() => ({ status: 500, body: { error: 'Something went wrong on our side.' } }));
+    await quickAdd();
+    expect(await screen.findAllByText('Failed to add URL: Something went wrong on our side.')).toHaveLength(
+      2,
+    );
+  });
+
+  it("quick add says 'Failed to add URL' alone when the network fails or the answer has no reason", async () => {
+    failingAdds(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await quickAdd();
+    expect(await screen.findAllByText('Failed to add URL')).toHaveLength(2);
+    cleanup();
+    failingAdds(() => ({ status: 502, body: {} }));
+    await quickAdd();
     expect(await screen.findAllByText('Failed to add URL')).toHaveLength(2);
   });
 
-  it("shows the server's words when creating is refused for now (429)", async () => {
-    stubFetch(({ method }) =>
-      method === 'GET'
-        ? { status: 200, body: [] }
-        : {
-            status: 429,
-            body: {
-              error:
-                'You have created 30 links in the last minute. Please wait a moment before creating more.',
-            },
-          },
-    );
-    show();
-    await screen.findByText('No URLs yet');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Long URL to shorten' }), `${LONG}{Enter}`);
+  it("quick add gives the server's words after 'Failed to add URL' when creating is refused for now (429)", async () => {
+    failingAdds(() => ({
+      status: 429,
+      body: {
+        error: 'You have created 30 links in the last minute. Please wait a moment before creating more.',
+      },
+    }));
+    await quickAdd();
     expect(
       await screen.findAllByText(
-        'You have created 30 links in the last minute. Please wait a moment before creating more.',
+        'Failed to add URL: You have created 30 links in the last minute. Please wait a moment before creating more.',
       ),
     ).toHaveLength(2);
+  });
+
+  it('the Add URL modal reports a failed add in the same words and stays open', async () => {
+    failingAdds(() => ({ status: 500, body: { error: 'Something went wrong on our side.' } }));
+    show();
+    await screen.findByText('No URLs yet');
+    await userEvent.click(screen.getByRole('button', { name: 'Add URL' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add URL' }));
+    await userEvent.click(dialog.getByLabelText('Long URL'));
+    await userEvent.paste(LONG);
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findAllByText('Failed to add URL: Something went wrong on our side.')).toHaveLength(
+      2,
+    );
+    expect(screen.getByRole('dialog', { name: 'Add URL' })).toBeInTheDocument();
   });
 
   it('adds a URL through the Add URL modal', async () => {

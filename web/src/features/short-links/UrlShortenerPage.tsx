@@ -10,9 +10,12 @@ import { SessionGate } from '../../session/SessionGate';
 import { QuickAddForm } from './components/QuickAddForm';
 import { UrlDetail } from './components/UrlDetail';
 import { UrlFormModal, type UrlFormMode, type UrlFormSubmit } from './components/UrlFormModal';
+import { TagFilter } from './components/TagFilter';
+import { TagSummary } from './components/TagSummary';
 import { UrlList } from './components/UrlList';
 import { messages } from './messages';
 import { useShortLinks } from './useShortLinks';
+import { useTagFilter } from './useTagFilter';
 
 /** Panels other features add: beside "Add URL" (given the selected link), and in the link's detail. */
 export interface ShortenerSlots {
@@ -42,6 +45,7 @@ interface FormState {
 
 function ShortLinksScreen({ sessionId, slots }: { sessionId: string; slots: ShortenerSlots }) {
   const links = useShortLinks(sessionId);
+  const filter = useTagFilter(links.urls, links.selected, links.select);
   // Mode and target stay put while the modal fades out, so its title does not flip on the way.
   const [form, setForm] = useState<FormState>({ show: false, mode: 'add', target: null });
   const [pendingDelete, setPendingDelete] = useState<ShortUrl | null>(null);
@@ -73,10 +77,12 @@ function ShortLinksScreen({ sessionId, slots }: { sessionId: string; slots: Shor
       <div className="mb-4">
         <QuickAddForm isBusy={links.isSaving} onSubmit={links.add} />
       </div>
+      <TagFilter counts={filter.counts} selected={filter.tag} onSelect={filter.choose} />
+      {filter.tag !== null && <TagSummary sessionId={sessionId} tag={filter.tag} clicks={filter.clicks} />}
       <Row className="g-4">
         <Col lg={4}>
           <UrlList
-            urls={links.urls}
+            urls={filter.shown}
             selectedId={links.selected?.id ?? null}
             isLoading={links.isLoading}
             loadFailed={links.loadFailed}

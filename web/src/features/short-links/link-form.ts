@@ -21,6 +21,9 @@ export interface OptionsBody extends TargetingBody {
   /** Text only when what was typed is not a number, for the server to refuse in words. */
   maxClicks?: number | string | null;
   password?: string | null;
+  /** Tags and note (link-details.ts) travel in the same body. */
+  tags?: string[];
+  note?: string | null;
 }
 
 function pad(value: number): string {

@@ -9,6 +9,7 @@ export const messages = {
   updated: 'URL updated successfully!',
   fetchFailed: 'Failed to fetch URLs',
   addFailed: 'Failed to add URL',
+  addFailedBecause: (reason: string) => `Failed to add URL: ${reason}`,
   deleteFailed: 'Failed to delete URL',
   updateFailed: 'Failed to update URL - Update endpoint may not be available',
   originalCopied: 'Original URL copied to clipboard',

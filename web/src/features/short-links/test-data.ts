@@ -18,6 +18,8 @@ export function makeUrl(overrides: Partial<ShortUrl> & { id: string }): ShortUrl
     forwardQuery: true,
     rules: [],
     externalId: null,
+    tags: [],
+    note: null,
     ...overrides,
   };
 }

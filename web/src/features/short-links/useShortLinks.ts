@@ -11,6 +11,7 @@ import { notify, TOAST_CLICK_MS } from '../../components/toasts';
 import { useStatusBanner } from '../../components/StatusBanner';
 import { ApiError, messageOf } from '../../lib/http';
 import { useOnConnect, useRealtimeEvent } from '../../session/useRealtimeEvent';
+import { addFailureMessage } from './add-failure';
 import { addUrl, deleteUrl, listUrls, shouldRetry, updateUrl } from './api';
 import { notifyLinkCreated } from './components/LinkCreatedToast';
 import type { OptionsBody } from './link-form';
@@ -128,7 +129,7 @@ export function useShortLinks(sessionId: string): ShortLinksView {
     } catch (error) {
       const taken = aliasTakenOf(error);
       if (taken && onAliasTaken) onAliasTaken(taken);
-      else report(messageOf(error, messages.addFailed), true);
+      else report(addFailureMessage(error), true);
       return false;
     }
   }

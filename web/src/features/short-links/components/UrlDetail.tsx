@@ -12,6 +12,7 @@ import { LinkHistory } from '../../link-history/LinkHistory';
 import { messages } from '../messages';
 import { ChartIcon, PencilIcon } from './Icons';
 import { TargetingCard } from '../../link-targeting/TargetingCard';
+import { LinkNotesCard } from './LinkNotesCard';
 
 interface UrlDetailProps {
   url: ShortUrl | null;
@@ -65,6 +66,7 @@ export function UrlDetail({ url, onEdit, extra }: UrlDetailProps) {
           </Card>
         </Col>
       </Row>
+      <LinkNotesCard url={url} />
       <OptionsCard url={url} />
       <TargetingCard url={url} />
       <LinkHistory link={url} />

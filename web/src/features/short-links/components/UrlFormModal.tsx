@@ -2,12 +2,15 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Modal, Spinner } from 'react-bootstrap';
 import type { ShortUrl } from '../../../../../shared/links';
+import { areTagsValid, detailsBodyOf, detailsDraftOf, parseTags } from '../link-details';
 import { draftOf, hasOptions, optionsBodyOf, type OptionsBody, type OptionsDraft } from '../link-form';
 import { messages } from '../messages';
 import type { AliasTaken, AliasTakenHandler } from '../useShortLinks';
+import { LinkDetailsFields } from './LinkDetailsFields';
 import { LinkOptionsFields } from './LinkOptionsFields';
 import { TargetingFields } from '../../link-targeting/TargetingFields';
 import { targetingBodyOf, targetingDraftOf } from '../../link-targeting/targeting-form';
+import { UtmFields } from './UtmFields';
 
 export type UrlFormMode = 'add' | 'edit';
 
@@ -63,14 +66,21 @@ function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProp
   const [draft, setDraft] = useState(() => draftOf(initial));
   const [aliasTaken, setAliasTaken] = useState<AliasTaken | null>(null);
   const [targeting, setTargeting] = useState(() => targetingDraftOf(initial));
+  const [details, setDetails] = useState(() => detailsDraftOf(initial));
+  const parsedTags = parseTags(details.tags);
   const isEmpty = value.trim() === '';
+  const canSubmit = !isEmpty && !isBusy && areTagsValid(parsedTags);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (isEmpty || isBusy) return;
+    if (!canSubmit) return;
     setAliasTaken(null);
-    const options = { ...optionsBodyOf(draft, initial), ...targetingBodyOf(targeting, initial) };
-    if (await onSubmit(value, options, setAliasTaken)) onHide();
+    const body = {
+      ...optionsBodyOf(draft, initial),
+      ...targetingBodyOf(targeting, initial),
+      ...detailsBodyOf(details, initial),
+    };
+    if (await onSubmit(value, body, setAliasTaken)) onHide();
   }
 
   function handleOptionsChange(next: OptionsDraft) {
@@ -93,6 +103,8 @@ function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProp
             autoComplete="off"
           />
         </Form.Group>
+        <UtmFields url={value} onUrlChange={setValue} />
+        <LinkDetailsFields draft={details} parsed={parsedTags} onChange={setDetails} />
         <LinkOptionsFields
           draft={draft}
           isEdit={initial !== null}
@@ -107,7 +119,7 @@ function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProp
         <Button variant="secondary" onClick={onHide}>
           {messages.cancel}
         </Button>
-        <Button type="submit" variant="primary" disabled={isEmpty || isBusy}>
+        <Button type="submit" variant="primary" disabled={!canSubmit}>
           {isBusy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
           {submitLabel}
         </Button>

@@ -13,6 +13,7 @@ import { destinationLabel } from '../link-label';
 import { messages } from '../messages';
 import { ChartIcon, TrashIcon } from './Icons';
 import { LinkMarkers } from './LinkMarkers';
+import { LinkTags } from './LinkTags';
 
 interface UrlListProps {
   urls: ShortUrl[];
@@ -144,6 +145,7 @@ function UrlRow({ url, isSelected, onSelect, onDelete }: UrlRowProps) {
           </span>
         )}
       </small>
+      <LinkTags tags={url.tags} className="mt-1" />
     </ListGroup.Item>
   );
 }
