@@ -3,6 +3,7 @@
  * Pure: no Node and no DOM APIs.
  */
 import { z } from 'zod';
+import { linkCardSchema, type LinkCard } from './link-card.js';
 
 /** A stored short link. `timestamp` repeats `createdAt`: clients may read the creation time from either. */
 export interface ShortUrl {
@@ -27,6 +28,8 @@ export interface ShortUrl {
   disabledAt: string | null;
   /** What a visitor gets right now. */
   state: LinkState;
+  /** What link previews (Slack, X, …) show for the link; null for none. */
+  card: LinkCard | null;
 }
 
 /** A link as the admin panel lists it: any session's, with its owner. */
@@ -112,7 +115,10 @@ export interface UrlAnalytics {
   /** Newest first, at most RECENT_CLICKS_LIMIT, bots included. */
   recentClicks: ClickRecord[];
   botClicks: number;
-  /** Distinct IP addresses among people's clicks. */
+  /**
+   * Unique visitors of each UTC day, added up over the period: someone who comes back on another
+   * day counts again that day (docs/short-links.md).
+   */
   uniqueVisitors: number;
   /** Oldest day first. */
   byDay: DayCount[];
@@ -250,6 +256,7 @@ export const urlBodySchema = z.object(
     expiresAt: expiresAtSchema.nullish(),
     maxClicks: maxClicksSchema.nullish(),
     password: passwordSchema.nullish(),
+    card: linkCardSchema.nullish(),
   },
   { error: BODY_SHAPE_MESSAGE },
 );
@@ -266,6 +273,7 @@ export const urlUpdateSchema = z.object(
     expiresAt: expiresAtSchema.nullable().optional(),
     maxClicks: maxClicksSchema.nullable().optional(),
     password: passwordSchema.nullable().optional(),
+    card: linkCardSchema.nullable().optional(),
   },
   { error: BODY_SHAPE_MESSAGE },
 );

@@ -65,6 +65,12 @@ import { createLinkCache } from './features/short-links/link-cache.js';
 import { createLinksRepo } from './features/short-links/links.repo.js';
 import { linksRoutes } from './features/short-links/links.routes.js';
 import { createLinksService, type LinksService } from './features/short-links/links.service.js';
+import {
+  createVisitorSalts,
+  startSaltSweeper,
+  type VisitorSalts,
+} from './features/short-links/visitor-salts.js';
+import { createVisitorSaltsRepo } from './features/short-links/visitor-salts.repo.js';
 import { redirectRoutes } from './features/short-links/redirect.routes.js';
 import { createLinkPasswords } from './features/short-links/link-passwords.js';
 import { linksAdminRoutes } from './features/short-links/links-admin.routes.js';
@@ -85,6 +91,7 @@ export interface Services {
   webhooks: WebhooksService;
   links: LinksService;
   clicks: ClicksService;
+  visitorSalts: VisitorSalts;
   suggestions: SuggestionsService;
   admin: AdminService;
   sessionsAdmin: SessionsAdminService;
@@ -210,6 +217,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     announceChange: (id) => realtime.cluster.announceLinkChange(id),
     blockedHosts: config.blockedHosts,
   });
+  const visitorSalts = createVisitorSalts(createVisitorSaltsRepo(database.db));
   const clicks = createClicksService({
     repo: createClicksRepo(database.db),
     analyticsRepo: createAnalyticsRepo(database.db, database.dialect),
@@ -217,6 +225,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     linksRepo,
     geo: geoLookup,
     publisher,
+    salts: visitorSalts,
     ipRetentionDays: config.clickIpRetentionDays,
     onWrite: metrics.clickWrites,
   });
@@ -233,6 +242,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     webhooks,
     links,
     clicks,
+    visitorSalts,
     suggestions,
     admin,
     sessionsAdmin,
@@ -259,11 +269,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   }, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
   const ipAnonymizer = startIpAnonymizer(clicks, reportError);
+  const saltSweeper = startSaltSweeper(visitorSalts, reportError);
 
   app.addHook('preClose', async () => {
     clearInterval(pruneTimer);
     storage?.stop();
     await ipAnonymizer.stop();
+    await saltSweeper.stop();
     await realtime.close();
   });
   app.addHook('onClose', async () => {

@@ -64,6 +64,10 @@ export interface ShortLinksTable {
   password_hash: string | null;
   /** Set by an admin; a disabled link answers 410. */
   disabled_at: number | null;
+  /** The social card link previews show (migration 021); all null: none. */
+  card_title: string | null;
+  card_description: string | null;
+  card_image: string | null;
 }
 
 export interface ShortLinkClicksTable {
@@ -81,12 +85,24 @@ export interface ShortLinkClicksTable {
   referer: string | null;
   is_bot: number;
   bot_reason: string | null;
+  /** A person's visitor hash of that day (short-links/visitor-hash.ts); null for bots and older clicks. */
+  visitor_hash: string | null;
+}
+
+/** One random salt per UTC day for the visitor hashes, deleted after 48 hours (migration 021). */
+export interface ShortLinkVisitorSaltsTable {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  /** 32 random bytes, hex. */
+  salt: string;
+  created_at: number;
 }
 
 /**
  * Per link and UTC day click counters kept by the click writer (migration 006). `dimension` is
  * 'country', 'referer' or 'user_agent' (people's clicks by that value) or 'bot' (value '');
- * a missing value is ''.
+ * a missing value is ''. Migration 021 adds 'visitor' (value: a visitor hash, one row per visitor
+ * and day) and 'ip-visitors' (value '': distinct IPs of that day's clicks stored before it).
  */
 export interface ShortLinkClickCountsTable {
   url_id: string;
@@ -178,6 +194,7 @@ export interface DatabaseSchema {
   short_links: ShortLinksTable;
   short_link_clicks: ShortLinkClicksTable;
   short_link_click_counts: ShortLinkClickCountsTable;
+  short_link_visitor_salts: ShortLinkVisitorSaltsTable;
   suggestions: SuggestionsTable;
   admin_sessions: AdminSessionsTable;
   admin_claim_tokens: AdminClaimTokensTable;

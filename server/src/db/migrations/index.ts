@@ -17,6 +17,7 @@ import { sessionStorageMigration } from './013_session_storage.js';
 import { rateLimitsMigration } from './014_rate_limits.js';
 import { keysAndPrivacyMigration } from './015_keys_and_privacy.js';
 import { forwardResultMigration } from './016_forward_result.js';
+import { visitorsAndCardsMigration } from './021_visitors_and_cards.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '001_sessions': sessionsMigration,
@@ -35,4 +36,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '014_rate_limits': rateLimitsMigration,
   '015_keys_and_privacy': keysAndPrivacyMigration,
   '016_forward_result': forwardResultMigration,
+  '021_visitors_and_cards': visitorsAndCardsMigration,
 };

@@ -17,6 +17,8 @@ export interface NewClick {
   botReason: string | null;
   /** A person's click already added to its link's counter (by `claimClick`, for a link with a limit). */
   isPreCounted?: boolean;
+  /** A person's visitor hash of that day (visitor-salts.ts); without one the click counts no visitor. */
+  visitorHash?: string | null;
 }
 
 export interface StoredClick extends NewClick {
@@ -72,6 +74,7 @@ export function toClickRow(click: NewClick) {
     referer: click.referer,
     is_bot: click.isBot ? 1 : 0,
     bot_reason: click.botReason,
+    visitor_hash: click.visitorHash ?? null,
   };
 }
 
@@ -146,6 +149,8 @@ function rollupsOf(clicks: NewClick[]): RollupKey[] {
     count(click.urlId, 'country', day, click.country);
     count(click.urlId, 'referer', day, click.referer);
     count(click.urlId, 'user_agent', day, click.userAgent);
+    // One row per visitor and day: their number is the day's unique visitors (migration 021).
+    if (click.visitorHash) count(click.urlId, 'visitor', day, click.visitorHash);
   }
   return [...keys.values()].sort(compareKeys);
 }
@@ -213,6 +218,7 @@ type ClickParameters = [
   string | null,
   number,
   string | null,
+  string | null,
 ];
 
 /**
@@ -226,8 +232,8 @@ function sqliteInsertMany(sqlite: SQLite.Database): (clicks: NewClick[]) => (num
   // Bound by position: binding by name costs a lookup per parameter per row.
   const insertClick = sqlite.prepare<ClickParameters>(
     `insert into short_link_clicks (url_id, created_at, ip, ip_anonymized, city, region, country,
-       isp, user_agent, referer, is_bot, bot_reason)
-     values (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       isp, user_agent, referer, is_bot, bot_reason, visitor_hash)
+     values (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // See addToCounter.
   const addToCounter = sqlite.prepare<[number, string], { clicks: number }>(
@@ -252,6 +258,7 @@ function sqliteInsertMany(sqlite: SQLite.Database): (clicks: NewClick[]) => (num
         click.referer,
         click.isBot ? 1 : 0,
         click.botReason,
+        click.visitorHash ?? null,
       );
     }
     const running = new Map<string, number | null>();

@@ -18,6 +18,7 @@ import { networkOf } from './ip-network.js';
 import type { CachedLink } from './link-cache.js';
 import type { LinksRepo } from './links.repo.js';
 import { toShortUrl, type LinksService } from './links.service.js';
+import { visitorHashOf, type VisitorSalts } from './visitor-salts.js';
 
 /** One visit of a short link as the redirect route sees it. */
 export interface Visit {
@@ -73,6 +74,8 @@ export function createClicksService(deps: {
   linksRepo: Pick<LinksRepo, 'claimClick' | 'isAtLimit'>;
   geo: GeoLookup;
   publisher: Publisher;
+  /** The day's salt of the visitor hashes, from memory but once a day. */
+  salts: VisitorSalts;
   ipRetentionDays: number;
   /** Told of each grouped write of clicks (metrics). */
   onWrite?: WriteObserver;
@@ -95,6 +98,11 @@ export function createClicksService(deps: {
   return {
     async recordClick(link, visit) {
       const verdict = classifyAgent(visit.userAgent);
+      // Bots are no visitors. Taken before a limited link's click is claimed, so that a failure
+      // here uses up nothing.
+      const visitorHash = verdict.isBot
+        ? null
+        : visitorHashOf(await deps.salts.saltOf(visit.at), link.id, visit.ip, visit.userAgent);
       let isPreCounted = false;
       if (link.maxClicks !== null) {
         if (verdict.isBot) {
@@ -113,6 +121,7 @@ export function createClicksService(deps: {
         userAgent: visit.userAgent,
         referer: visit.referer,
         ...verdict,
+        visitorHash,
       });
       // null: the link was deleted while the click waited; nobody is left to tell.
       if (verdict.isBot || totalClicks === null) return 'recorded';

@@ -69,6 +69,7 @@ describe.each(storageBackends)('link options in storage on $name', ({ postgres }
       maxClicks: 7,
       passwordHash: 'scrypt$salt$key',
       disabledAt: null,
+      card: null,
     });
   });
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { cardOf, type LinkCard } from '../../../../shared/link-card.js';
 import type { DatabaseSchema, ShortLinksTable } from '../../db/schema.js';
 
 /** A link's options as stored; the password only as its hash. */
@@ -8,6 +9,7 @@ export interface StoredLinkOptions {
   expiresAt: number | null;
   maxClicks: number | null;
   passwordHash: string | null;
+  card: LinkCard | null;
 }
 
 export interface StoredLink extends StoredLinkOptions {
@@ -41,6 +43,8 @@ export interface LinkTarget {
   maxClicks: number | null;
   passwordHash: string | null;
   isDisabled: boolean;
+  /** The social card link previews get; absent or null: they are redirected as people are. */
+  card?: LinkCard | null;
 }
 
 export interface LinksRepo {
@@ -84,6 +88,7 @@ function toStoredLink(row: Selectable<ShortLinksTable>): StoredLink {
     maxClicks: row.max_clicks === null ? null : Number(row.max_clicks),
     passwordHash: row.password_hash,
     disabledAt: row.disabled_at === null ? null : Number(row.disabled_at),
+    card: cardOf(row.card_title, row.card_description, row.card_image),
   };
 }
 
@@ -94,6 +99,11 @@ function optionColumns(options: Partial<StoredLinkOptions>) {
     ...(options.expiresAt !== undefined && { expires_at: options.expiresAt }),
     ...(options.maxClicks !== undefined && { max_clicks: options.maxClicks }),
     ...(options.passwordHash !== undefined && { password_hash: options.passwordHash }),
+    ...(options.card !== undefined && {
+      card_title: options.card?.title ?? null,
+      card_description: options.card?.description ?? null,
+      card_image: options.card?.image ?? null,
+    }),
   };
 }
 
@@ -213,6 +223,9 @@ export function createLinksRepo(db: Kysely<DatabaseSchema>): LinksRepo {
           'short_links.max_clicks',
           'short_links.password_hash',
           'short_links.disabled_at',
+          'short_links.card_title',
+          'short_links.card_description',
+          'short_links.card_image',
         ])
         .where('short_links.id', '=', id)
         .executeTakeFirst();
@@ -226,6 +239,7 @@ export function createLinksRepo(db: Kysely<DatabaseSchema>): LinksRepo {
         maxClicks: row.max_clicks === null ? null : Number(row.max_clicks),
         passwordHash: row.password_hash,
         isDisabled: row.disabled_at !== null,
+        card: cardOf(row.card_title, row.card_description, row.card_image),
       };
     },
     async claimClick(id) {

@@ -76,6 +76,7 @@ export function toShortUrl(link: StoredLink, apiBase: string, now = Date.now()):
     hasPassword,
     disabledAt: link.disabledAt === null ? null : new Date(link.disabledAt).toISOString(),
     state: linkStateOf({ ...link, hasPassword, isDisabled: link.disabledAt !== null }, now),
+    card: link.card,
   };
 }
 
@@ -94,6 +95,7 @@ function cached(link: StoredLink, ownerUserId: string): CachedLink {
     maxClicks: link.maxClicks,
     passwordHash: link.passwordHash,
     isDisabled: link.disabledAt !== null,
+    card: link.card,
   };
 }
 
@@ -157,6 +159,7 @@ export function createLinksService(deps: {
       expiresAt: parseExpiry(body.expiresAt, clock(), true) ?? null,
       maxClicks: body.maxClicks ?? null,
       passwordHash: (await passwordHashOf(body.password)) ?? null,
+      card: body.card ?? null,
     };
     const base = { ownerSessionId: creator.user.sessionId, url, createdAt, ...options };
     if (body.alias) {
@@ -180,6 +183,7 @@ export function createLinksService(deps: {
       expiresAt: parseExpiry(body.expiresAt, clock(), false),
       maxClicks: body.maxClicks,
       passwordHash: await passwordHashOf(body.password),
+      card: body.card,
       ...(isRename && { newId: body.alias, isAlias: true }),
     };
   }

@@ -55,6 +55,7 @@ describe.each(storageBackends)('short URL API on $name', ({ postgres }) => {
       hasPassword: false,
       disabledAt: null,
       state: 'active',
+      card: null,
     });
     expect(new Date(link.createdAt).toISOString()).toBe(link.createdAt);
   });

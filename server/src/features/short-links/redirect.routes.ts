@@ -4,7 +4,8 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '../../../../shared/links.js';
+import type { LinkCard } from '../../../../shared/link-card.js';
+import { ANALYTICS_PERIODS, shortUrl, type AnalyticsPeriod } from '../../../../shared/links.js';
 import type { PublicOrigin } from '../../config.js';
 import { noteDatabaseOutage } from '../../db/unavailable.js';
 import { InvalidInputError } from '../../http/errors.js';
@@ -15,6 +16,7 @@ import type { ClickCounts, RedirectCounts } from '../metrics/metrics.service.js'
 import type { ClicksService, Visit } from './clicks.service.js';
 import { clicksCsvFileName } from './csv.js';
 import type { CachedLink } from './link-cache.js';
+import { isLinkPreviewAgent, renderCardPage } from './link-card-page.js';
 import { appStylesheetsOf, expiryText, renderLinkPage, type LinkPage } from './link-page.js';
 import type { LinkPasswords } from './link-passwords.js';
 import type { LinksService } from './links.service.js';
@@ -175,6 +177,23 @@ export async function redirectRoutes(
     return true;
   }
 
+  /** A link preview's answer for a link with a social card (counted as a redirect: it leads on). */
+  function sendCardPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    link: CachedLink,
+    card: LinkCard,
+  ): FastifyReply {
+    visits.redirected.inc();
+    const { apiBase } = linkContextOf(request, publicOrigin);
+    const page = renderCardPage({ card, shortUrl: shortUrl(apiBase, link.id), location: link.location });
+    return setPageHeaders(reply, [])
+      .status(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(page);
+  }
+
   /**
    * The 302 is written straight to Node's response: the busiest answer Hookbay gives has no body,
    * cookie or hook to run, so Fastify's send pipeline would only add work.
@@ -208,6 +227,8 @@ export async function redirectRoutes(
       const isAdmitted =
         request.method === 'GET' ? await admitVisit(request, link, visit) : !(await clicks.isAtLimit(link));
       if (!isAdmitted) return sendLimitReached(reply);
+      if (link.card && isLinkPreviewAgent(visit.userAgent))
+        return sendCardPage(request, reply, link, link.card);
       return redirect(reply, link);
     },
   });
