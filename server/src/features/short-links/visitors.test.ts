@@ -1,0 +1,180 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AnalyticsPeriod, UrlAnalytics } from '../../../../shared/links.js';
+import type { SessionUser } from '../../../../shared/sessions.js';
+import { buildApp } from '../../app.js';
+import {
+  TEST_DATABASE_URL,
+  buildTestApp,
+  freshPostgresUrl,
+  storageBackends,
+  testConfig,
+} from '../../../test/app.js';
+import { asUser, createSession } from '../../../test/factories.js';
+import { CHROME_UA, FIREFOX_LINUX_UA, GOOGLEBOT_UA, createLink, visit } from './test-helpers.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+const HASH = /^[0-9a-f]{16}$/;
+
+/** Visits and link creation read the clock; only Date is faked, timers run as usual. */
+function setNow(at: number): void {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(at);
+}
+
+async function analyticsOver(app: FastifyInstance, user: SessionUser, id: string, period: AnalyticsPeriod) {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/s/${id}/analytics?period=${period}`,
+    headers: asUser(user),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<UrlAnalytics>();
+}
+
+function storedClicks(app: FastifyInstance, urlId: string) {
+  return app.database.db
+    .selectFrom('short_link_clicks')
+    .select(['created_at', 'ip', 'is_bot', 'visitor_hash'])
+    .where('url_id', '=', urlId)
+    .orderBy('id')
+    .execute();
+}
+
+function storedSaltDays(app: FastifyInstance) {
+  return app.database.db
+    .selectFrom('short_link_visitor_salts')
+    .select('day')
+    .orderBy('day')
+    .execute()
+    .then((rows) => rows.map((row) => row.day));
+}
+
+describe.each(storageBackends)('unique visitors on $name', ({ postgres }) => {
+  let app: FastifyInstance;
+  let owner: SessionUser;
+
+  beforeAll(async () => {
+    app = await buildTestApp({ postgres, clickIpRetentionDays: 7 });
+    owner = await createSession(app);
+  });
+  afterAll(() => app.close());
+  afterEach(() => vi.useRealTimers());
+
+  it('stores a visitor hash for people only, different for another link and another day', async () => {
+    setNow(Date.UTC(2026, 0, 5, 9));
+    const first = await createLink(app, owner);
+    const second = await createLink(app, owner);
+    await visit(app, first.id, { remoteAddress: '8.8.8.8' });
+    await visit(app, second.id, { remoteAddress: '8.8.8.8' });
+    await visit(app, first.id, { remoteAddress: '8.8.8.8', userAgent: GOOGLEBOT_UA });
+    setNow(Date.UTC(2026, 0, 6, 9));
+    await visit(app, first.id, { remoteAddress: '8.8.8.8' });
+
+    const [monday, bot, tuesday] = await storedClicks(app, first.id);
+    const [other] = await storedClicks(app, second.id);
+    expect(monday?.visitor_hash).toMatch(HASH);
+    expect(tuesday?.visitor_hash).toMatch(HASH);
+    expect(other?.visitor_hash).toMatch(HASH);
+    expect(bot?.visitor_hash).toBeNull();
+    expect(tuesday?.visitor_hash).not.toBe(monday?.visitor_hash);
+    expect(other?.visitor_hash).not.toBe(monday?.visitor_hash);
+    // No part of the hash input is stored beside it but the IP, which is cut later.
+    expect(monday?.visitor_hash).not.toContain('8.8.8.8');
+  });
+
+  it('counts two people behind one address apart, one visitor once a day, and again the next day', async () => {
+    setNow(Date.UTC(2026, 1, 2, 8));
+    const link = await createLink(app, owner);
+    await visit(app, link.id, { remoteAddress: '8.8.8.8', userAgent: CHROME_UA });
+    await visit(app, link.id, { remoteAddress: '8.8.8.8', userAgent: CHROME_UA });
+    await visit(app, link.id, { remoteAddress: '8.8.8.8', userAgent: FIREFOX_LINUX_UA });
+    await visit(app, link.id, { remoteAddress: '8.8.8.8', userAgent: GOOGLEBOT_UA });
+    expect((await analyticsOver(app, owner, link.id, 'all')).uniqueVisitors).toBe(2);
+
+    setNow(Date.UTC(2026, 1, 3, 20));
+    await visit(app, link.id, { remoteAddress: '8.8.8.8', userAgent: CHROME_UA });
+    await visit(app, link.id, { remoteAddress: '8.8.8.8', userAgent: CHROME_UA });
+    const all = await analyticsOver(app, owner, link.id, 'all');
+    expect(all.totalClicks).toBe(5);
+    expect(all.uniqueVisitors).toBe(3);
+    expect((await analyticsOver(app, owner, link.id, '7d')).uniqueVisitors).toBe(3);
+
+    expect(all.byDay).toEqual([
+      { day: '2026-02-02', clicks: 3 },
+      { day: '2026-02-03', clicks: 2 },
+    ]);
+    // A week later the last 7 days hold nobody.
+    setNow(Date.UTC(2026, 1, 12, 12));
+    expect((await analyticsOver(app, owner, link.id, '7d')).uniqueVisitors).toBe(0);
+  });
+
+  it("keeps a past period's unique visitors when the IP retention cuts the addresses", async () => {
+    setNow(Date.UTC(2026, 2, 1, 12));
+    const link = await createLink(app, owner);
+    await visit(app, link.id, { remoteAddress: '8.8.4.1' });
+    await visit(app, link.id, { remoteAddress: '8.8.4.2' });
+    expect((await analyticsOver(app, owner, link.id, 'all')).uniqueVisitors).toBe(2);
+
+    setNow(Date.UTC(2026, 2, 20, 12));
+    expect(await app.services.clicks.anonymizeOldClickIps(Date.now())).toBeGreaterThanOrEqual(2);
+    expect((await storedClicks(app, link.id)).map((click) => click.ip)).toEqual(['8.8.4.0', '8.8.4.0']);
+    expect((await analyticsOver(app, owner, link.id, 'all')).uniqueVisitors).toBe(2);
+  });
+
+  it('deletes a day’s salt once 48 hours have passed since the day began', async () => {
+    const day = Date.UTC(2026, 3, 7);
+    setNow(day + 10 * HOUR_MS);
+    const link = await createLink(app, owner);
+    await visit(app, link.id);
+    expect(await storedSaltDays(app)).toContain('2026-04-07');
+
+    await app.services.visitorSalts.deleteOld(day + 2 * DAY_MS - 1);
+    expect(await storedSaltDays(app)).toContain('2026-04-07');
+    await app.services.visitorSalts.deleteOld(day + 2 * DAY_MS);
+    expect(await storedSaltDays(app)).not.toContain('2026-04-07');
+
+    // A visit two days on hashes with that day's new salt.
+    setNow(day + 2 * DAY_MS + HOUR_MS);
+    await visit(app, link.id);
+    expect(await storedSaltDays(app)).toContain('2026-04-09');
+    const [before, after] = await storedClicks(app, link.id);
+    expect(after?.visitor_hash).toMatch(HASH);
+    expect(after?.visitor_hash).not.toBe(before?.visitor_hash);
+  });
+});
+
+// Several instances share PostgreSQL only; SQLite serves one process.
+describe.runIf(TEST_DATABASE_URL)('unique visitors on several instances', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('two instances on one database hash with the same salt of the day', async () => {
+    if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+    const config = testConfig({ databaseUrl: await freshPostgresUrl(TEST_DATABASE_URL) });
+    const first = await buildApp(config);
+    const second = await buildApp(config);
+    try {
+      setNow(Date.UTC(2026, 4, 1, 0, 0, 1));
+      // Both meet the new day at once, as two instances do at midnight.
+      const [one, two] = await Promise.all([
+        first.services.visitorSalts.saltOf(Date.now()),
+        second.services.visitorSalts.saltOf(Date.now()),
+      ]);
+      expect(one).toBe(two);
+      expect(await storedSaltDays(first)).toEqual(['2026-05-01']);
+
+      const owner = await createSession(first);
+      const link = await createLink(first, owner);
+      await visit(first, link.id, { remoteAddress: '8.8.8.8' });
+      await visit(second, link.id, { remoteAddress: '8.8.8.8' });
+      const [viaFirst, viaSecond] = await storedClicks(first, link.id);
+      expect(viaFirst?.visitor_hash).toMatch(HASH);
+      expect(viaSecond?.visitor_hash).toBe(viaFirst?.visitor_hash);
+      expect((await analyticsOver(second, owner, link.id, 'all')).uniqueVisitors).toBe(1);
+    } finally {
+      vi.useRealTimers();
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+});
