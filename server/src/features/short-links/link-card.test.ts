@@ -148,7 +148,11 @@ describe.each(storageBackends)('social cards on $name', ({ postgres }) => {
 
   it('escapes every value, and gives Twitterbot a summary card without an image', async () => {
     const link = await createLink(app, owner, 'https://example.com/a?b=1&c="2"', {
-      card: { title: `<script>alert("hi")</script> & 'co'`, description: '"><img src=x onerror=alert(1)>' },
+      card: {
+        title: `<script>alert("hi")</script> & 'co'`,
+        description: '"><img src=x onerror=alert(1)>',
+        image: null,
+      },
     });
     const response = await visit(app, link.id, { userAgent: TWITTERBOT_UA });
     expectCardPage(response);
@@ -169,7 +173,9 @@ describe.each(storageBackends)('social cards on $name', ({ postgres }) => {
   });
 
   it('uses the destination host as the title when the card has none', async () => {
-    const link = await createLink(app, owner, DESTINATION, { card: { image: CARD.image } });
+    const link = await createLink(app, owner, DESTINATION, {
+      card: { title: null, description: null, image: CARD.image },
+    });
     const tags = metaTagsOf(await visit(app, link.id, { userAgent: FACEBOOK_UA }));
     expect(tags).toContain('<meta property="og:title" content="example.com">');
     expect(tags).toContain('<meta name="twitter:card" content="summary_large_image">');

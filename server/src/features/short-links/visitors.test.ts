@@ -11,6 +11,8 @@ import {
   testConfig,
 } from '../../../test/app.js';
 import { asUser, createSession } from '../../../test/factories.js';
+import { visitorsAndCardsMigration } from '../../db/migrations/021_visitors_and_cards.js';
+import { toClickRow } from './clicks.repo.js';
 import { CHROME_UA, FIREFOX_LINUX_UA, GOOGLEBOT_UA, createLink, visit } from './test-helpers.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -144,6 +146,59 @@ describe.each(storageBackends)('unique visitors on $name', ({ postgres }) => {
     expect(after?.visitor_hash).not.toBe(before?.visitor_hash);
   });
 });
+
+describe.each(storageBackends)(
+  'unique visitors of clicks older than visitor hashes on $name',
+  ({ postgres }) => {
+    it('are kept as distinct IPs per day by migration 021, and stay so when the IPs are cut', async () => {
+      const app = await buildTestApp({ postgres, clickIpRetentionDays: 7 });
+      try {
+        const owner = await createSession(app);
+        const link = await createLink(app, owner);
+        const { db, dialect } = app.database;
+        const oldClick = (day: number, ip: string, isBot = false) =>
+          toClickRow({
+            urlId: link.id,
+            createdAt: Date.UTC(2025, 5, day, 12),
+            ip,
+            city: null,
+            region: null,
+            country: null,
+            isp: null,
+            userAgent: CHROME_UA,
+            referer: null,
+            isBot,
+            botReason: isBot ? 'isbot: test' : null,
+          });
+        // Back to the schema before 021, with clicks stored then (no visitor hash).
+        await db.schema.dropTable('short_link_visitor_salts').execute();
+        await db.schema.alterTable('short_link_clicks').dropColumn('visitor_hash').execute();
+        for (const column of ['card_title', 'card_description', 'card_image'])
+          await db.schema.alterTable('short_links').dropColumn(column).execute();
+        // The same visitor twice on June 1st, another one, a bot, and the first again on June 2nd.
+        const clicks = [
+          oldClick(1, '8.8.4.1'),
+          oldClick(1, '8.8.4.1'),
+          oldClick(1, '8.8.4.2'),
+          oldClick(1, '8.8.4.3', true),
+          oldClick(2, '8.8.4.1'),
+        ];
+        await db
+          .insertInto('short_link_clicks')
+          .values(clicks.map(({ visitor_hash: _hash, ...row }) => row))
+          .execute();
+
+        await visitorsAndCardsMigration(dialect).up(db);
+
+        expect((await analyticsOver(app, owner, link.id, 'all')).uniqueVisitors).toBe(3);
+        expect(await app.services.clicks.anonymizeOldClickIps(Date.now())).toBe(5);
+        expect((await analyticsOver(app, owner, link.id, 'all')).uniqueVisitors).toBe(3);
+      } finally {
+        await app.close();
+      }
+    });
+  },
+);
 
 // Several instances share PostgreSQL only; SQLite serves one process.
 describe.runIf(TEST_DATABASE_URL)('unique visitors on several instances', () => {

@@ -595,7 +595,7 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Create a short link',
     description:
       'Optional: `alias` (the link id, 3-64 of A-Z a-z 0-9 - _), `expiresAt` (ISO 8601), `maxClicks`, ' +
-      '`password`. Destinations must be http(s), without credentials, not this server’s own short ' +
+      '`password`, `card` ({title ≤ 120, description ≤ 300, image http(s)} or null: the social card). Destinations must be http(s), without credentials, not this server’s own short ' +
       'links and not on the blocklist.',
     access: 'session',
     body: urlBodySchema,
@@ -633,11 +633,15 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Follow a short link',
     description:
       'Redirects (302) to the stored URL and counts the click; HEAD redirects without counting. A link ' +
-      'with a password shows a form first.',
+      'with a password shows a form first; link previews (Slackbot, Twitterbot, …) of a link with a ' +
+      'social card get a page of Open Graph and Twitter card tags instead (200).',
     access: 'public',
     params: idParams,
     responses: {
-      200: { description: 'The password form of a protected link.', mediaType: 'text/html' },
+      200: {
+        description: 'The password form of a protected link, or the social card page of a link preview.',
+        mediaType: 'text/html',
+      },
       302: { description: 'To the stored URL.' },
       404: { description: 'No such link: an HTML page.', mediaType: 'text/html' },
       410: {
