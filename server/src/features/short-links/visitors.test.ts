@@ -18,6 +18,13 @@ import { CHROME_UA, FIREFOX_LINUX_UA, GOOGLEBOT_UA, createLink, visit } from './
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 const HASH = /^[0-9a-f]{16}$/;
+/**
+ * Days the tests visit on: after today, so that no instance deletes their salts at start (it
+ * deletes those of days that began 48 hours before the real now).
+ */
+const FIRST_DAY = Math.ceil(Date.now() / DAY_MS) * DAY_MS + DAY_MS;
+const dayAt = (index: number) => FIRST_DAY + index * DAY_MS;
+const dayText = (index: number) => new Date(dayAt(index)).toISOString().slice(0, 10);
 
 /** Visits and link creation read the clock; only Date is faked, timers run as usual. */
 function setNow(at: number): void {
@@ -65,13 +72,13 @@ describe.each(storageBackends)('unique visitors on $name', ({ postgres }) => {
   afterEach(() => vi.useRealTimers());
 
   it('stores a visitor hash for people only, different for another link and another day', async () => {
-    setNow(Date.UTC(2026, 0, 5, 9));
+    setNow(dayAt(0) + 9 * HOUR_MS);
     const first = await createLink(app, owner);
     const second = await createLink(app, owner);
     await visit(app, first.id, { remoteAddress: '8.8.8.8' });
     await visit(app, second.id, { remoteAddress: '8.8.8.8' });
     await visit(app, first.id, { remoteAddress: '8.8.8.8', userAgent: GOOGLEBOT_UA });
-    setNow(Date.UTC(2026, 0, 6, 9));
+    setNow(dayAt(1) + 9 * HOUR_MS);
     await visit(app, first.id, { remoteAddress: '8.8.8.8' });
 
     const [monday, bot, tuesday] = await storedClicks(app, first.id);
@@ -87,7 +94,7 @@ describe.each(storageBackends)('unique visitors on $name', ({ postgres }) => {
   });
 
   it('counts two people behind one address apart, one visitor once a day, and again the next day', async () => {
-    setNow(Date.UTC(2026, 1, 2, 8));
+    setNow(dayAt(10) + 8 * HOUR_MS);
     const link = await createLink(app, owner);
     await visit(app, link.id, { remoteAddress: '8.8.8.8', userAgent: CHROME_UA });
     await visit(app, link.id, { remoteAddress: '8.8.8.8', userAgent: CHROME_UA });
@@ -95,7 +102,7 @@ describe.each(storageBackends)('unique visitors on $name', ({ postgres }) => {
     await visit(app, link.id, { remoteAddress: '8.8.8.8', userAgent: GOOGLEBOT_UA });
     expect((await analyticsOver(app, owner, link.id, 'all')).uniqueVisitors).toBe(2);
 
-    setNow(Date.UTC(2026, 1, 3, 20));
+    setNow(dayAt(11) + 20 * HOUR_MS);
     await visit(app, link.id, { remoteAddress: '8.8.8.8', userAgent: CHROME_UA });
     await visit(app, link.id, { remoteAddress: '8.8.8.8', userAgent: CHROME_UA });
     const all = await analyticsOver(app, owner, link.id, 'all');
@@ -104,43 +111,43 @@ describe.each(storageBackends)('unique visitors on $name', ({ postgres }) => {
     expect((await analyticsOver(app, owner, link.id, '7d')).uniqueVisitors).toBe(3);
 
     expect(all.byDay).toEqual([
-      { day: '2026-02-02', clicks: 3 },
-      { day: '2026-02-03', clicks: 2 },
+      { day: dayText(10), clicks: 3 },
+      { day: dayText(11), clicks: 2 },
     ]);
     // A week later the last 7 days hold nobody.
-    setNow(Date.UTC(2026, 1, 12, 12));
+    setNow(dayAt(20) + 12 * HOUR_MS);
     expect((await analyticsOver(app, owner, link.id, '7d')).uniqueVisitors).toBe(0);
   });
 
   it("keeps a past period's unique visitors when the IP retention cuts the addresses", async () => {
-    setNow(Date.UTC(2026, 2, 1, 12));
+    setNow(dayAt(30) + 12 * HOUR_MS);
     const link = await createLink(app, owner);
     await visit(app, link.id, { remoteAddress: '8.8.4.1' });
     await visit(app, link.id, { remoteAddress: '8.8.4.2' });
     expect((await analyticsOver(app, owner, link.id, 'all')).uniqueVisitors).toBe(2);
 
-    setNow(Date.UTC(2026, 2, 20, 12));
+    setNow(dayAt(49) + 12 * HOUR_MS);
     expect(await app.services.clicks.anonymizeOldClickIps(Date.now())).toBeGreaterThanOrEqual(2);
     expect((await storedClicks(app, link.id)).map((click) => click.ip)).toEqual(['8.8.4.0', '8.8.4.0']);
     expect((await analyticsOver(app, owner, link.id, 'all')).uniqueVisitors).toBe(2);
   });
 
   it('deletes a day’s salt once 48 hours have passed since the day began', async () => {
-    const day = Date.UTC(2026, 3, 7);
+    const day = dayAt(60);
     setNow(day + 10 * HOUR_MS);
     const link = await createLink(app, owner);
     await visit(app, link.id);
-    expect(await storedSaltDays(app)).toContain('2026-04-07');
+    expect(await storedSaltDays(app)).toContain(dayText(60));
 
     await app.services.visitorSalts.deleteOld(day + 2 * DAY_MS - 1);
-    expect(await storedSaltDays(app)).toContain('2026-04-07');
+    expect(await storedSaltDays(app)).toContain(dayText(60));
     await app.services.visitorSalts.deleteOld(day + 2 * DAY_MS);
-    expect(await storedSaltDays(app)).not.toContain('2026-04-07');
+    expect(await storedSaltDays(app)).not.toContain(dayText(60));
 
     // A visit two days on hashes with that day's new salt.
     setNow(day + 2 * DAY_MS + HOUR_MS);
     await visit(app, link.id);
-    expect(await storedSaltDays(app)).toContain('2026-04-09');
+    expect(await storedSaltDays(app)).toContain(dayText(62));
     const [before, after] = await storedClicks(app, link.id);
     expect(after?.visitor_hash).toMatch(HASH);
     expect(after?.visitor_hash).not.toBe(before?.visitor_hash);
@@ -210,14 +217,15 @@ describe.runIf(TEST_DATABASE_URL)('unique visitors on several instances', () => 
     const first = await buildApp(config);
     const second = await buildApp(config);
     try {
-      setNow(Date.UTC(2026, 4, 1, 0, 0, 1));
+      // Just after a midnight.
+      setNow(dayAt(0) + 1000);
       // Both meet the new day at once, as two instances do at midnight.
       const [one, two] = await Promise.all([
         first.services.visitorSalts.saltOf(Date.now()),
         second.services.visitorSalts.saltOf(Date.now()),
       ]);
       expect(one).toBe(two);
-      expect(await storedSaltDays(first)).toEqual(['2026-05-01']);
+      expect(await storedSaltDays(first)).toEqual([dayText(0)]);
 
       const owner = await createSession(first);
       const link = await createLink(first, owner);
