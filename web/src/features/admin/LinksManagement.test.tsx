@@ -19,6 +19,7 @@ function makeLink(overrides: Partial<AdminLink> & { id: string }): AdminLink {
     hasPassword: false,
     disabledAt: null,
     state: 'active',
+    card: null,
     ownerSessionId: '0f8e2a4c-1b3d-4e5f-a6b7-c8d9e0f1a2b3',
     ...overrides,
   };

@@ -2,6 +2,7 @@
  * The "More options" part of the Add and Edit URL forms as pure functions: the draft the inputs
  * hold, and the body fields sent. On edit only what changed is sent; a cleared field sends null.
  */
+import type { LinkCard } from '../../../../shared/link-card';
 import type { ShortUrl } from '../../../../shared/links';
 
 export interface OptionsDraft {
@@ -19,6 +20,8 @@ export interface OptionsBody {
   /** Text only when what was typed is not a number, for the server to refuse in words. */
   maxClicks?: number | string | null;
   password?: string | null;
+  /** The social card (link-card-form.ts); null removes it. */
+  card?: LinkCard | null;
 }
 
 function pad(value: number): string {

@@ -15,6 +15,7 @@ export function makeUrl(overrides: Partial<ShortUrl> & { id: string }): ShortUrl
     hasPassword: false,
     disabledAt: null,
     state: 'active',
+    card: null,
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../lib/format';
 import { LinkButton } from '../../../pages/LinkButton';
 import { messages } from '../messages';
 import { ChartIcon, PencilIcon } from './Icons';
+import { SocialCardSummary } from './SocialCardSummary';
 
 interface UrlDetailProps {
   url: ShortUrl | null;
@@ -62,6 +63,7 @@ export function UrlDetail({ url, onEdit }: UrlDetailProps) {
         </Col>
       </Row>
       <OptionsCard url={url} />
+      <SocialCardSummary url={url} />
     </div>
   );
 }

@@ -2,10 +2,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Modal, Spinner } from 'react-bootstrap';
 import type { ShortUrl } from '../../../../../shared/links';
+import { cardBodyOf, cardDraftOf } from '../link-card-form';
 import { draftOf, hasOptions, optionsBodyOf, type OptionsBody, type OptionsDraft } from '../link-form';
 import { messages } from '../messages';
 import type { AliasTaken, AliasTakenHandler } from '../useShortLinks';
 import { LinkOptionsFields } from './LinkOptionsFields';
+import { SocialCardFields } from './SocialCardFields';
 
 export type UrlFormMode = 'add' | 'edit';
 
@@ -59,6 +61,7 @@ interface UrlFormProps {
 function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProps) {
   const [value, setValue] = useState(initial?.url ?? '');
   const [draft, setDraft] = useState(() => draftOf(initial));
+  const [cardDraft, setCardDraft] = useState(() => cardDraftOf(initial));
   const [aliasTaken, setAliasTaken] = useState<AliasTaken | null>(null);
   const isEmpty = value.trim() === '';
 
@@ -66,7 +69,8 @@ function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProp
     event.preventDefault();
     if (isEmpty || isBusy) return;
     setAliasTaken(null);
-    if (await onSubmit(value, optionsBodyOf(draft, initial), setAliasTaken)) onHide();
+    const options = { ...optionsBodyOf(draft, initial), ...cardBodyOf(cardDraft, initial) };
+    if (await onSubmit(value, options, setAliasTaken)) onHide();
   }
 
   function handleOptionsChange(next: OptionsDraft) {
@@ -96,6 +100,12 @@ function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProp
           initiallyOpen={hasOptions(initial)}
           aliasTaken={aliasTaken}
           onChange={handleOptionsChange}
+        />
+        <SocialCardFields
+          draft={cardDraft}
+          destination={value}
+          initiallyOpen={Boolean(initial?.card)}
+          onChange={setCardDraft}
         />
       </Modal.Body>
       <Modal.Footer>
