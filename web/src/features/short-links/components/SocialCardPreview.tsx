@@ -18,7 +18,7 @@ export function SocialCardPreview({ card, destination }: SocialCardPreviewProps)
   const imageHost = card.image ? hostOf(card.image) : '';
   return (
     <Card
-      className="border-start border-4 border-primary-subtle overflow-hidden"
+      className="border-0 border-start border-4 border-primary bg-body-tertiary overflow-hidden"
       role="figure"
       aria-label={messages.cardPreviewLabel}
       data-testid="social-card-preview"
