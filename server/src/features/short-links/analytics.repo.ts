@@ -1,7 +1,8 @@
 /**
- * Click aggregates for the analytics of a link, read from the per-day counters the click writer keeps (`short_link_click_counts`, migration 006): a link
- * with a million clicks has a few thousand of those, so the answer no longer grows with its
- * clicks. Only people's clicks are grouped.
+ * Click aggregates for the analytics of a link, all read from the per-day counters the click
+ * writer keeps (`short_link_click_counts`, migrations 006 and 021): a link with a million clicks
+ * has a few thousand of those (and one per visitor and day), so the answer no longer grows with
+ * its clicks. Only people's clicks are grouped.
  */
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/connection.js';

@@ -153,7 +153,7 @@ describe.each(storageBackends)('click rollups on $name', ({ postgres }) => {
     const written = await rollupRows('rollup1');
     // Back to the schema before 006, with the clicks as they were stored then (no rollups).
     await sql`drop table short_link_click_counts`.execute(database.db);
-    await sql`drop index short_link_clicks_url_id_is_bot_ip`.execute(database.db);
+    await sql`drop index if exists short_link_clicks_url_id_is_bot_ip`.execute(database.db);
     await database.db
       .insertInto('short_link_clicks')
       .values(mixedClicks('rollup4').map(toClickRow))
