@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { linkDetailsBodyShape, linkDetailsUpdateShape, type LinkDetails } from './link-tags.js';
 import type { RuleClicks, TargetingRule } from './link-targeting.js';
+import { linkCardSchema, type LinkCard } from './link-card.js';
 
 /** A stored short link. `timestamp` repeats `createdAt`: clients may read the creation time from either. */
 export interface ShortUrl extends LinkDetails {
@@ -35,6 +36,8 @@ export interface ShortUrl extends LinkDetails {
   rules: TargetingRule[];
   /** The owner's own id for the link (unique in the session), else null. */
   externalId: string | null;
+  /** What link previews (Slack, X, …) show for the link; null for none. */
+  card: LinkCard | null;
 }
 
 /** A link as the admin panel lists it: any session's, with its owner. */
@@ -120,7 +123,10 @@ export interface UrlAnalytics {
   /** Newest first, at most RECENT_CLICKS_LIMIT, bots included. */
   recentClicks: ClickRecord[];
   botClicks: number;
-  /** Distinct IP addresses among people's clicks. */
+  /**
+   * Unique visitors of each UTC day, added up over the period: someone who comes back on another
+   * day counts again that day (docs/short-links.md).
+   */
   uniqueVisitors: number;
   /** Oldest day first. */
   byDay: DayCount[];
@@ -274,6 +280,7 @@ export const urlBodySchema = z.object(
     password: passwordSchema.nullish(),
     externalId: externalIdSchema.nullish(),
     ...linkDetailsBodyShape,
+    card: linkCardSchema.nullish(),
   },
   { error: BODY_SHAPE_MESSAGE },
 );
@@ -293,6 +300,7 @@ export const urlUpdateSchema = z.object(
     password: passwordSchema.nullable().optional(),
     externalId: externalIdSchema.nullable().optional(),
     ...linkDetailsUpdateShape,
+    card: linkCardSchema.nullable().optional(),
   },
   { error: BODY_SHAPE_MESSAGE },
 );

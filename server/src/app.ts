@@ -71,6 +71,12 @@ import { createTagsRepo } from './features/short-links/tags.repo.js';
 import { tagsRoutes } from './features/short-links/tags.routes.js';
 import { createTagsService } from './features/short-links/tags.service.js';
 import { createLinksService, type LinksService } from './features/short-links/links.service.js';
+import {
+  createVisitorSalts,
+  startSaltSweeper,
+  type VisitorSalts,
+} from './features/short-links/visitor-salts.js';
+import { createVisitorSaltsRepo } from './features/short-links/visitor-salts.repo.js';
 import { redirectRoutes } from './features/short-links/redirect.routes.js';
 import { createLinkPasswords } from './features/short-links/link-passwords.js';
 import { linksAdminRoutes } from './features/short-links/links-admin.routes.js';
@@ -101,6 +107,7 @@ export interface Services {
   webhooks: WebhooksService;
   links: LinksService;
   clicks: ClicksService;
+  visitorSalts: VisitorSalts;
   suggestions: SuggestionsService;
   admin: AdminService;
   sessionsAdmin: SessionsAdminService;
@@ -253,6 +260,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     ...config.linkWebhookDelivery,
     onOutcome: metrics.linkWebhookDeliveries,
   });
+  const visitorSalts = createVisitorSalts(createVisitorSaltsRepo(database.db));
   const clicks = createClicksService({
     repo: createClicksRepo(database.db),
     analyticsRepo: createAnalyticsRepo(database.db, database.dialect),
@@ -260,6 +268,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     linksRepo,
     geo: geoLookup,
     publisher,
+    salts: visitorSalts,
     ipRetentionDays: config.clickIpRetentionDays,
     onWrite: metrics.clickWrites,
     onCounted: (link, click) => linkWebhooks.noteClick(link, click),
@@ -277,6 +286,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     webhooks,
     links,
     clicks,
+    visitorSalts,
     suggestions,
     admin,
     sessionsAdmin,
@@ -304,12 +314,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   pruneTimer.unref();
   const ipAnonymizer = startIpAnonymizer(clicks, reportError);
   linkWebhookWorker.start();
+  const saltSweeper = startSaltSweeper(visitorSalts, reportError);
 
   app.addHook('preClose', async () => {
     clearInterval(pruneTimer);
     storage?.stop();
     await ipAnonymizer.stop();
     await linkWebhookWorker.stop();
+    await saltSweeper.stop();
     await realtime.close();
   });
   app.addHook('onClose', async () => {

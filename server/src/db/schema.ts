@@ -72,6 +72,10 @@ export interface ShortLinksTable {
   external_id: string | null;
   /** The owner's note (migration 020). */
   note: string | null;
+  /** The social card link previews show (migration 021); all null: none. */
+  card_title: string | null;
+  card_description: string | null;
+  card_image: string | null;
 }
 
 /** One tag of a link, lower-cased (migration 020). */
@@ -98,12 +102,26 @@ export interface ShortLinkClicksTable {
   bot_reason: string | null;
   /** The targeting rule that sent the click; null for the link's own destination (migration 017). */
   rule_id: string | null;
+  /** A person's visitor hash of that day (short-links/visitor-hash.ts); null for bots and older clicks. */
+  visitor_hash: string | null;
+}
+
+/** One random salt per UTC day for the visitor hashes, deleted after 48 hours (migration 021). */
+export interface ShortLinkVisitorSaltsTable {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  /** 32 random bytes, hex. */
+  salt: string;
+  created_at: number;
 }
 
 /**
  * Per link and UTC day click counters kept by the click writer (migration 006). `dimension` is
  * 'country', 'referer' or 'user_agent' (people's clicks by that value), 'rule' (people a targeting
  * rule sent, by rule id; migration 017) or 'bot' (value ''); a missing value is ''.
+ * 'country', 'referer' or 'user_agent' (people's clicks by that value) or 'bot' (value '');
+ * a missing value is ''. Migration 021 adds 'visitor' (value: a visitor hash, one row per visitor
+ * and day) and 'ip-visitors' (value '': distinct IPs of that day's clicks stored before it).
  */
 export interface ShortLinkClickCountsTable {
   url_id: string;
@@ -238,6 +256,7 @@ export interface DatabaseSchema {
   short_link_clicks: ShortLinkClicksTable;
   short_link_click_counts: ShortLinkClickCountsTable;
   short_link_tags: ShortLinkTagsTable;
+  short_link_visitor_salts: ShortLinkVisitorSaltsTable;
   suggestions: SuggestionsTable;
   admin_sessions: AdminSessionsTable;
   admin_claim_tokens: AdminClaimTokensTable;

@@ -15,7 +15,12 @@ export function PrivacyShortLinksSection() {
           bundled with the server;
         </li>
         <li>the user agent (browser, operating system and device);</li>
-        <li>the referer, the page the visitor came from.</li>
+        <li>the referer, the page the visitor came from;</li>
+        <li>
+          for a person (not a bot), a visitor code: a one-way hash of the link, the IP address and the user
+          agent under a random key that changes every day and is deleted after 48 hours. It lets the link’s
+          owner count unique visitors per day; once the key is gone, nobody can tell whose code it is.
+        </li>
       </ul>
       <p>
         After 30 days a click’s IP address is cut down to its network part (for example, 203.0.113.45 becomes

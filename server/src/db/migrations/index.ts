@@ -17,11 +17,12 @@ import { sessionStorageMigration } from './013_session_storage.js';
 import { rateLimitsMigration } from './014_rate_limits.js';
 import { keysAndPrivacyMigration } from './015_keys_and_privacy.js';
 import { forwardResultMigration } from './016_forward_result.js';
-import { linkExternalIdsMigration } from './019_link_external_ids.js';
-import { linkHistoryMigration } from './022_link_history.js';
-import { linkTagsMigration } from './020_link_tags.js';
 import { linkTargetingMigration } from './017_link_targeting.js';
 import { linkWebhooksMigration } from './018_link_webhooks.js';
+import { linkExternalIdsMigration } from './019_link_external_ids.js';
+import { linkTagsMigration } from './020_link_tags.js';
+import { visitorsAndCardsMigration } from './021_visitors_and_cards.js';
+import { linkHistoryMigration } from './022_link_history.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '001_sessions': sessionsMigration,
@@ -44,5 +45,6 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '018_link_webhooks': linkWebhooksMigration,
   '019_link_external_ids': linkExternalIdsMigration,
   '020_link_tags': linkTagsMigration,
+  '021_visitors_and_cards': visitorsAndCardsMigration,
   '022_link_history': linkHistoryMigration,
 };

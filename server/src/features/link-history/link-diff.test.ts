@@ -18,6 +18,7 @@ const LINK: StoredLink = {
   externalId: null,
   note: null,
   tags: [],
+  card: null,
 };
 
 describe('diffLinks', () => {

@@ -1,8 +1,8 @@
 /**
- * Click aggregates for the analytics of a link. Everything but the unique visitors is read from
- * the per-day counters the click writer keeps (`short_link_click_counts`, migration 006): a link
- * with a million clicks has a few thousand of those, so the answer no longer grows with its
- * clicks. Only people's clicks are grouped.
+ * Click aggregates for the analytics of a link, all read from the per-day counters the click
+ * writer keeps (`short_link_click_counts`, migrations 006 and 021): a link with a million clicks
+ * has a few thousand of those (and one per visitor and day), so the answer no longer grows with
+ * its clicks. Only people's clicks are grouped.
  */
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/connection.js';
@@ -12,7 +12,7 @@ import type { DayCount } from '../../../../shared/links.js';
 export interface ClickTotals {
   people: number;
   bots: number;
-  /** Distinct IPs among people's clicks. */
+  /** Unique visitors of each day, added up (see migration 021). */
   uniqueVisitors: number;
 }
 
@@ -59,31 +59,21 @@ export function createAnalyticsRepo(db: Kysely<DatabaseSchema>, _dialect: Dialec
 
   return {
     async totals(urlId, since) {
-      const [people, bots, visitors] = await Promise.all([
+      const [people, bots, visitors, ipVisitors] = await Promise.all([
         countsOf(urlId, PEOPLE_DIMENSION, since).select(sumOfClicks.as('clicks')).executeTakeFirst(),
         countsOf(urlId, 'bot', since).select(sumOfClicks.as('clicks')).executeTakeFirst(),
-        // Distinct IPs cannot be added up from daily counters, so they are counted exactly, from
-        // the (url_id, is_bot, ip) index alone. DISTINCT in a subquery rather than count(distinct)
-        // lets PostgreSQL skip duplicates as the index hands IPs over in order, without a sort;
-        // count(ip) leaves out clicks without an IP, as count(distinct ip) did.
-        db
-          .selectFrom((eb) =>
-            eb
-              .selectFrom('short_link_clicks')
-              .select('ip')
-              .distinct()
-              .where('url_id', '=', urlId)
-              .where('is_bot', '=', 0)
-              .where('created_at', '>=', since ?? 0)
-              .as('ips'),
-          )
-          .select((eb) => eb.fn.count<number | string>('ips.ip').as('visitors'))
-          .executeTakeFirstOrThrow(),
+        // Unique visitors per day, added up over the period: one 'visitor' counter row per
+        // visitor hash and day, plus the distinct IPs of each day's clicks stored before visitor
+        // hashes existed (migration 021).
+        countsOf(urlId, 'visitor', since)
+          .select(sql<number | string | null>`count(*)`.as('clicks'))
+          .executeTakeFirst(),
+        countsOf(urlId, 'ip-visitors', since).select(sumOfClicks.as('clicks')).executeTakeFirst(),
       ]);
       return {
         people: Number(people?.clicks ?? 0),
         bots: Number(bots?.clicks ?? 0),
-        uniqueVisitors: Number(visitors.visitors),
+        uniqueVisitors: Number(visitors?.clicks ?? 0) + Number(ipVisitors?.clicks ?? 0),
       };
     },
     async byDay(urlId, since) {

@@ -19,6 +19,8 @@ export interface NewClick {
   ruleId?: string | null;
   /** A person's click already added to its link's counter (by `claimClick`, for a link with a limit). */
   isPreCounted?: boolean;
+  /** A person's visitor hash of that day (visitor-salts.ts); without one the click counts no visitor. */
+  visitorHash?: string | null;
 }
 
 export interface StoredClick extends NewClick {
@@ -76,6 +78,7 @@ export function toClickRow(click: NewClick) {
     is_bot: click.isBot ? 1 : 0,
     bot_reason: click.botReason,
     rule_id: click.ruleId ?? null,
+    visitor_hash: click.visitorHash ?? null,
   };
 }
 
@@ -152,6 +155,8 @@ function rollupsOf(clicks: NewClick[]): RollupKey[] {
     count(click.urlId, 'user_agent', day, click.userAgent);
     // Only clicks a targeting rule sent: the rest are the people no rule counted.
     if (click.ruleId) count(click.urlId, 'rule', day, click.ruleId);
+    // One row per visitor and day: their number is the day's unique visitors (migration 021).
+    if (click.visitorHash) count(click.urlId, 'visitor', day, click.visitorHash);
   }
   return [...keys.values()].sort(compareKeys);
 }
@@ -220,6 +225,7 @@ type ClickParameters = [
   number,
   string | null,
   string | null,
+  string | null,
 ];
 
 /**
@@ -233,8 +239,8 @@ function sqliteInsertMany(sqlite: SQLite.Database): (clicks: NewClick[]) => (num
   // Bound by position: binding by name costs a lookup per parameter per row.
   const insertClick = sqlite.prepare<ClickParameters>(
     `insert into short_link_clicks (url_id, created_at, ip, ip_anonymized, city, region, country,
-       isp, user_agent, referer, is_bot, bot_reason, rule_id)
-     values (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       isp, user_agent, referer, is_bot, bot_reason, rule_id, visitor_hash)
+     values (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // See addToCounter.
   const addToCounter = sqlite.prepare<[number, string], { clicks: number }>(
@@ -260,6 +266,7 @@ function sqliteInsertMany(sqlite: SQLite.Database): (clicks: NewClick[]) => (num
         click.isBot ? 1 : 0,
         click.botReason,
         click.ruleId ?? null,
+        click.visitorHash ?? null,
       );
     }
     const running = new Map<string, number | null>();

@@ -19,6 +19,7 @@ import { networkOf } from './ip-network.js';
 import type { CachedLink } from './link-cache.js';
 import type { LinksRepo } from './links.repo.js';
 import { toShortUrl, type LinksService } from './links.service.js';
+import { visitorHashOf, type VisitorSalts } from './visitor-salts.js';
 
 /** One visit of a short link as the redirect route sees it. */
 export interface Visit {
@@ -89,6 +90,8 @@ export function createClicksService(deps: {
   linksRepo: Pick<LinksRepo, 'claimClick' | 'isAtLimit'>;
   geo: GeoLookup;
   publisher: Publisher;
+  /** The day's salt of the visitor hashes, from memory but once a day. */
+  salts: VisitorSalts;
   ipRetentionDays: number;
   /** Told of each grouped write of clicks (metrics). */
   onWrite?: WriteObserver;
@@ -113,6 +116,11 @@ export function createClicksService(deps: {
   return {
     async recordClick(link, visit) {
       const verdict = classifyAgent(visit.userAgent);
+      // Bots are no visitors. Taken before a limited link's click is claimed, so that a failure
+      // here uses up nothing.
+      const visitorHash = verdict.isBot
+        ? null
+        : visitorHashOf(await deps.salts.saltOf(visit.at), link.id, visit.ip, visit.userAgent);
       let isPreCounted = false;
       if (link.maxClicks !== null) {
         if (verdict.isBot) {
@@ -133,6 +141,7 @@ export function createClicksService(deps: {
         referer: visit.referer,
         ruleId: visit.ruleId ?? null,
         ...verdict,
+        visitorHash,
       });
       // null: the link was deleted while the click waited; nobody is left to tell.
       if (verdict.isBot || totalClicks === null) return 'recorded';

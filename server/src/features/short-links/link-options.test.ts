@@ -85,7 +85,12 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
    */
   async function insertPersonClick(click: NewClick): Promise<void> {
     const day = new Date(click.createdAt).toISOString().slice(0, 10);
-    const counted = { country: click.country, referer: click.referer, user_agent: click.userAgent };
+    const counted = {
+      country: click.country,
+      referer: click.referer,
+      user_agent: click.userAgent,
+      ...(click.visitorHash && { visitor: click.visitorHash }),
+    };
     await app.database.db.insertInto('short_link_clicks').values(toClickRow(click)).execute();
     await app.database.db
       .insertInto('short_link_click_counts')
@@ -412,6 +417,7 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
         referer: 'https://old.example/post',
         isBot: false,
         botReason: null,
+        visitorHash: '0123456789abcdef',
       });
       const today = new Date().toISOString().slice(0, 10);
       const names = (counts: NamedCount[]) => counts.map((count) => count.name);

@@ -74,6 +74,7 @@ describe.each(storageBackends)('link options in storage on $name', ({ postgres }
       externalId: null,
       note: null,
       tags: [],
+      card: null,
     });
   });
 

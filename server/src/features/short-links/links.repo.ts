@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { TargetingRule } from '../../../../shared/link-targeting.js';
+import { cardOf, type LinkCard } from '../../../../shared/link-card.js';
 import type { DatabaseSchema, ShortLinksTable } from '../../db/schema.js';
 import { rulesFromStored, storedRulesOf } from '../link-targeting/targeting.js';
 import { linksTagged, replaceTags, tagsOfLinks, tagsOfSession, withTags } from './link-tags.repo.js';
@@ -19,6 +20,7 @@ export interface StoredLinkOptions {
   externalId: string | null;
   /** The owner's note. */
   note: string | null;
+  card: LinkCard | null;
 }
 
 export interface StoredLink extends StoredLinkOptions {
@@ -58,6 +60,8 @@ export interface LinkTarget {
   isDisabled: boolean;
   forwardQuery: boolean;
   rules: TargetingRule[];
+  /** The social card link previews get; absent or null: they are redirected as people are. */
+  card?: LinkCard | null;
 }
 
 /** One write of a link: as it was (null before a creation) and as it is (null after a deletion). */
@@ -119,6 +123,7 @@ function toStoredLink(row: Selectable<ShortLinksTable>, tags: string[] = []): St
     externalId: row.external_id,
     note: row.note,
     tags,
+    card: cardOf(row.card_title, row.card_description, row.card_image),
   };
 }
 
@@ -133,6 +138,11 @@ function optionColumns(options: Partial<StoredLinkOptions>) {
     ...(options.rules !== undefined && { targeting_rules: storedRulesOf(options.rules) }),
     ...(options.externalId !== undefined && { external_id: options.externalId }),
     ...(options.note !== undefined && { note: options.note }),
+    ...(options.card !== undefined && {
+      card_title: options.card?.title ?? null,
+      card_description: options.card?.description ?? null,
+      card_image: options.card?.image ?? null,
+    }),
   };
 }
 
@@ -300,6 +310,9 @@ export function createLinksRepo(
           'short_links.disabled_at',
           'short_links.forward_query',
           'short_links.targeting_rules',
+          'short_links.card_title',
+          'short_links.card_description',
+          'short_links.card_image',
         ])
         .where('short_links.id', '=', id)
         .executeTakeFirst();
@@ -315,6 +328,7 @@ export function createLinksRepo(
         isDisabled: row.disabled_at !== null,
         forwardQuery: row.forward_query !== 0,
         rules: rulesFromStored(row.targeting_rules),
+        card: cardOf(row.card_title, row.card_description, row.card_image),
       };
     },
     async claimClick(id) {

@@ -77,7 +77,9 @@ export async function linksRoutes(
       'Optional: `alias` (the link id, 3-64 of A-Z a-z 0-9 - _), `expiresAt` (ISO 8601), `maxClicks`, ' +
       '`password`, `forwardQuery` (default true: the visit’s query string goes on to the destination), ' +
       '`rules` (at most 10, each a `destination` and 1-5 `conditions` of type device, country or language; ' +
-      'the first whose conditions all match decides). Destinations must be http(s), without credentials, ' +
+      'the first whose conditions all match decides), `externalId` (your own id, unique in the session), ' +
+      '`tags` (up to 10), `note` (up to 500 characters), `card` ({title ≤ 120, description ≤ 300, image ' +
+      'http(s)} or null: the social card link previews show). Destinations must be http(s), without credentials, ' +
       'not this server’s own short links and not on the blocklist.',
     body: linkCreateSchema,
     response: {

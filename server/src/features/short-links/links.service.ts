@@ -84,6 +84,7 @@ export function toShortUrl(link: StoredLink, apiBase: string, now = Date.now()):
     externalId: link.externalId,
     tags: link.tags,
     note: link.note,
+    card: link.card,
   };
 }
 
@@ -103,6 +104,7 @@ function cached(link: StoredLink, ownerUserId: string): CachedLink {
     isDisabled: link.disabledAt !== null,
     forwardQuery: link.forwardQuery,
     rules: link.rules,
+    card: link.card,
   });
 }
 
@@ -176,6 +178,7 @@ export function createLinksService(deps: {
       externalId: body.externalId ?? null,
       note: body.note ?? null,
       tags: body.tags ?? [],
+      card: body.card ?? null,
     };
     const base = { ownerSessionId: creator.user.sessionId, url, createdAt, ...options };
     // Stored sorted, as they are read back.
@@ -211,6 +214,7 @@ export function createLinksService(deps: {
       externalId: body.externalId,
       note: body.note,
       tags: body.tags === null ? [] : body.tags,
+      card: body.card,
       ...(isRename && { newId: body.alias, isAlias: true }),
     };
   }

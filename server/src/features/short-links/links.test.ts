@@ -60,6 +60,7 @@ describe.each(storageBackends)('short URL API on $name', ({ postgres }) => {
       externalId: null,
       tags: [],
       note: null,
+      card: null,
     });
     expect(new Date(link.createdAt).toISOString()).toBe(link.createdAt);
   });

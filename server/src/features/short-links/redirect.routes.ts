@@ -5,7 +5,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ANALYTICS_PERIODS } from '../../../../shared/links.js';
+import type { LinkCard } from '../../../../shared/link-card.js';
+import { ANALYTICS_PERIODS, shortUrl } from '../../../../shared/links.js';
 import type { PublicOrigin } from '../../config.js';
 import { noteDatabaseOutage } from '../../db/unavailable.js';
 import { requireUser } from '../../http/identity.js';
@@ -17,6 +18,7 @@ import type { ClickCounts, RedirectCounts } from '../metrics/metrics.service.js'
 import type { ClicksService, Visit } from './clicks.service.js';
 import { clicksCsvFileName } from './csv.js';
 import type { CachedLink } from './link-cache.js';
+import { isLinkPreviewAgent, renderCardPage } from './link-card-page.js';
 import { appStylesheetsOf, expiryText, renderLinkPage, type LinkPage } from './link-page.js';
 import type { LinkPasswords } from './link-passwords.js';
 import type { LinksService } from './links.service.js';
@@ -96,9 +98,14 @@ const followSchema = {
   summary: 'Follow a short link',
   description:
     'Redirects (302) to the stored URL and counts the click; HEAD redirects without counting. A link ' +
-    'with a password shows a form first.',
+    'with a password shows a form first; link previews (Slackbot, Twitterbot, …) of a link with a ' +
+    'social card get a page of Open Graph and Twitter card tags instead (200). The visit’s query string ' +
+    'goes on to the destination unless the link says otherwise, and targeting rules may pick another one.',
   response: {
-    200: media('text/html', 'The password form of a protected link.'),
+    200: media(
+      'text/html',
+      'The password form of a protected link, or the social card page of a link preview.',
+    ),
     302: noBody('To the stored URL.'),
     404: media('text/html', 'No such link: an HTML page.'),
     410: CLOSED_PAGE,
@@ -226,6 +233,23 @@ export async function redirectRoutes(
     return true;
   }
 
+  /** A link preview's answer for a link with a social card (counted as a redirect: it leads on). */
+  function sendCardPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    link: CachedLink,
+    card: LinkCard,
+  ): FastifyReply {
+    visits.redirected.inc();
+    const { apiBase } = linkContextOf(request, publicOrigin);
+    const page = renderCardPage({ card, shortUrl: shortUrl(apiBase, link.id), location: link.location });
+    return setPageHeaders(reply, [])
+      .status(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(page);
+  }
+
   /**
    * The 302 is written straight to Node's response: the busiest answer Hookbay gives has no body,
    * cookie or hook to run, so Fastify's send pipeline would only add work.
@@ -280,6 +304,8 @@ export async function redirectRoutes(
             )
           : !(await clicks.isAtLimit(link));
       if (!isAdmitted) return sendLimitReached(reply);
+      if (link.card && isLinkPreviewAgent(visit.userAgent))
+        return sendCardPage(request, reply, link, link.card);
       return redirect(reply, target?.location ?? link.location);
     },
   });

@@ -24,6 +24,7 @@ function makeLink(overrides: Partial<AdminLink> & { id: string }): AdminLink {
     externalId: null,
     tags: [],
     note: null,
+    card: null,
     ownerSessionId: '0f8e2a4c-1b3d-4e5f-a6b7-c8d9e0f1a2b3',
     ...overrides,
   };

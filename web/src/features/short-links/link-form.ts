@@ -2,6 +2,7 @@
  * The "More options" part of the Add and Edit URL forms as pure functions: the draft the inputs
  * hold, and the body fields sent. On edit only what changed is sent; a cleared field sends null.
  */
+import type { LinkCard } from '../../../../shared/link-card';
 import type { ShortUrl } from '../../../../shared/links';
 import type { TargetingBody } from '../link-targeting/targeting-form';
 
@@ -24,6 +25,8 @@ export interface OptionsBody extends TargetingBody {
   /** Tags and note (link-details.ts) travel in the same body. */
   tags?: string[];
   note?: string | null;
+  /** The social card (link-card-form.ts); null removes it. */
+  card?: LinkCard | null;
 }
 
 function pad(value: number): string {

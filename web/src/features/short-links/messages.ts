@@ -116,6 +116,21 @@ export const messages = {
   periodNote:
     'The chart, the lists, unique visitors and bots cover this period; total clicks are of all time.',
   topDevices: 'Devices',
+  uniqueVisitorsNote: 'Counted per day: a visitor who comes back on another day counts again.',
+
+  // Social cards.
+  socialCard: 'Social card',
+  socialCardHelp:
+    'What Slack, X, Discord, WhatsApp and other apps show when the short link is shared. People are always sent straight on.',
+  cardTitleLabel: 'Card title',
+  cardDescriptionLabel: 'Card description',
+  cardImageLabel: 'Card image URL',
+  cardImageHelp: 'An http:// or https:// address of a picture, ideally 1200 × 630 pixels.',
+  charactersLeft: (count: number) => `${count} ${count === 1 ? 'character' : 'characters'} left`,
+  cardPreview: 'Preview',
+  cardPreviewLabel: 'Preview of the social card',
+  cardImageFrom: (host: string) => `Image from ${host}`,
+  noSocialCard: 'None: link previews show the destination’s own card.',
 } as const;
 
 const DEVICE_LABELS: Record<string, string> = {

@@ -20,6 +20,7 @@ export function makeUrl(overrides: Partial<ShortUrl> & { id: string }): ShortUrl
     externalId: null,
     tags: [],
     note: null,
+    card: null,
     ...overrides,
   };
 }

@@ -41,7 +41,9 @@ export function AnalyticsOverview({ analytics }: { analytics: UrlAnalytics }) {
         </Stat>
       </Col>
       <Col sm={6} lg={3}>
-        <Stat label={messages.uniqueVisitors} value={analytics.uniqueVisitors} />
+        <Stat label={messages.uniqueVisitors} value={analytics.uniqueVisitors}>
+          <small className="text-body-secondary">{messages.uniqueVisitorsNote}</small>
+        </Stat>
       </Col>
     </Row>
   );

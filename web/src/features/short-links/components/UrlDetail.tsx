@@ -13,6 +13,7 @@ import { messages } from '../messages';
 import { ChartIcon, PencilIcon } from './Icons';
 import { TargetingCard } from '../../link-targeting/TargetingCard';
 import { LinkNotesCard } from './LinkNotesCard';
+import { SocialCardSummary } from './SocialCardSummary';
 
 interface UrlDetailProps {
   url: ShortUrl | null;
@@ -71,6 +72,7 @@ export function UrlDetail({ url, onEdit, extra }: UrlDetailProps) {
       <TargetingCard url={url} />
       <LinkHistory link={url} />
       {extra?.(url)}
+      <SocialCardSummary url={url} />
     </div>
   );
 }

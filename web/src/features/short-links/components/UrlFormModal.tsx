@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Form, Modal, Spinner } from 'react-bootstrap';
 import type { ShortUrl } from '../../../../../shared/links';
 import { areTagsValid, detailsBodyOf, detailsDraftOf, parseTags } from '../link-details';
+import { cardBodyOf, cardDraftOf } from '../link-card-form';
 import { draftOf, hasOptions, optionsBodyOf, type OptionsBody, type OptionsDraft } from '../link-form';
 import { messages } from '../messages';
 import type { AliasTaken, AliasTakenHandler } from '../useShortLinks';
@@ -11,6 +12,7 @@ import { LinkOptionsFields } from './LinkOptionsFields';
 import { TargetingFields } from '../../link-targeting/TargetingFields';
 import { targetingBodyOf, targetingDraftOf } from '../../link-targeting/targeting-form';
 import { UtmFields } from './UtmFields';
+import { SocialCardFields } from './SocialCardFields';
 
 export type UrlFormMode = 'add' | 'edit';
 
@@ -64,6 +66,7 @@ interface UrlFormProps {
 function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProps) {
   const [value, setValue] = useState(initial?.url ?? '');
   const [draft, setDraft] = useState(() => draftOf(initial));
+  const [cardDraft, setCardDraft] = useState(() => cardDraftOf(initial));
   const [aliasTaken, setAliasTaken] = useState<AliasTaken | null>(null);
   const [targeting, setTargeting] = useState(() => targetingDraftOf(initial));
   const [details, setDetails] = useState(() => detailsDraftOf(initial));
@@ -79,6 +82,7 @@ function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProp
       ...optionsBodyOf(draft, initial),
       ...targetingBodyOf(targeting, initial),
       ...detailsBodyOf(details, initial),
+      ...cardBodyOf(cardDraft, initial),
     };
     if (await onSubmit(value, body, setAliasTaken)) onHide();
   }
@@ -114,6 +118,12 @@ function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProp
           onChange={handleOptionsChange}
         />
         <TargetingFields draft={targeting} onChange={setTargeting} />
+        <SocialCardFields
+          draft={cardDraft}
+          destination={value}
+          initiallyOpen={Boolean(initial?.card)}
+          onChange={setCardDraft}
+        />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onHide}>
