@@ -236,6 +236,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     cache: linkCache,
     announceChange: (id) => realtime.cluster.announceLinkChange(id),
     blockedHosts: config.blockedHosts,
+    // Called only once requests are served, when the webhooks service below exists.
+    onLinkEvent: (user, event) => linkWebhooks.noteLinkChange(user, event),
   });
   const linkHistory = createLinkHistoryService({
     repo: linkHistoryRepo,
@@ -387,7 +389,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     publicOrigin: config.publicOrigin,
     limiter,
     createLimits: linkCreateLimits,
-    onChange: (user, change) => linkWebhooks.noteLinkChange(user, change),
   });
   await app.register(linkBulkRoutes, {
     links,

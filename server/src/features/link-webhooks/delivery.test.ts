@@ -195,6 +195,47 @@ describe.each(storageBackends)('click webhook deliveries on $name', ({ postgres 
     }
   });
 
+  it('sends the same events for links made, changed and deleted in bulk', async () => {
+    await addEndpoint(app, owner, {
+      url: target.url,
+      events: ['link.created', 'link.updated', 'link.deleted'],
+    });
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/urls/bulk',
+      headers: asUser(owner),
+      payload: [{ url: 'https://example.com/bulk', externalId: 'bulk-1' }],
+    });
+    const [link] = made.json<{ id: string; shortUrl: string }[]>();
+    await target.waitFor(1);
+    await app.inject({
+      method: 'PATCH',
+      url: '/api/urls/bulk',
+      headers: asUser(owner),
+      payload: [{ externalId: 'bulk-1', url: 'https://example.com/bulk-two' }],
+    });
+    await target.waitFor(2);
+    await app.inject({
+      method: 'DELETE',
+      url: '/api/urls/bulk',
+      headers: asUser(owner),
+      payload: { externalIds: ['bulk-1'] },
+    });
+    const received = await target.waitFor(3);
+    const bodies = received.map((request) => JSON.parse(request.body) as LinkWebhookBody);
+    expect(bodies.map(({ type, data }) => [type, data])).toEqual([
+      [
+        'link.created',
+        { linkId: link?.id, shortUrl: link?.shortUrl, destination: 'https://example.com/bulk' },
+      ],
+      [
+        'link.updated',
+        { linkId: link?.id, shortUrl: link?.shortUrl, destination: 'https://example.com/bulk-two' },
+      ],
+      ['link.deleted', { linkId: link?.id, shortUrl: link?.shortUrl, destination: null }],
+    ]);
+  });
+
   it('keeps a link’s own endpoint when the link is renamed', async () => {
     const link = await createLink(app, owner);
     const endpoint = await addEndpoint(app, owner, { url: target.url, linkId: link.id });

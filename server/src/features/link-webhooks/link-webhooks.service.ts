@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import { HttpError, NotFoundError } from '../../http/errors.js';
 import type { CountedClick } from '../short-links/clicks.service.js';
 import type { CachedLink } from '../short-links/link-cache.js';
-import type { LinkChange } from '../short-links/links.routes.js';
+import type { LinkEvent } from '../short-links/links.service.js';
 import type { LinksService } from '../short-links/links.service.js';
 import type { LinkWebhooksRepo, StoredEndpoint } from './link-webhooks.repo.js';
 import type { MessagesRepo, NewMessage } from './messages.repo.js';
@@ -53,7 +53,7 @@ export interface LinkWebhooksService {
   /** Queues `link.clicked` for the link's endpoints; returns at once, never throws. */
   noteClick(link: CachedLink, click: CountedClick): void;
   /** Queues a link event for the session's endpoints; returns at once, never throws. */
-  noteLinkChange(user: SessionUser, change: LinkChange): void;
+  noteLinkChange(user: SessionUser, change: LinkEvent): void;
   /** Reads which sessions have enabled endpoints again. */
   refreshActiveSessions(): Promise<void>;
   /** Waits until every event handed over is queued. */

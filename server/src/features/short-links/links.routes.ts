@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { linkCreateSchema, linkUpdateSchema } from '../../../../shared/link-targeting.js';
-import type { SessionUser } from '../../../../shared/sessions.js';
 import { urlListQuerySchema } from '../../../../shared/link-tags.js';
 import type { PublicOrigin } from '../../config.js';
 import { requireUser } from '../../http/identity.js';
@@ -16,14 +15,6 @@ import { linkContextOf } from './request-info.js';
 const idParams = z.object({ id: z.string() });
 const SHORT_LINKS = { tags: ['Short links'] };
 const SESSION = { access: 'session' } as const;
-/** A link created, changed or deleted by its owner; `url` is null on delete. */
-export interface LinkChange {
-  event: 'link.created' | 'link.updated' | 'link.deleted';
-  id: string;
-  /** The id before an edit that renamed the link. */
-  previousId?: string;
-  url: string | null;
-}
 
 /** Runs the action; a taken alias, the one error that carries more than a message, answers here. */
 async function answer<T>(reply: FastifyReply, action: () => Promise<T>): Promise<T | FastifyReply> {
@@ -45,13 +36,10 @@ export async function linksRoutes(
     limiter: Limiter;
     /** Links one session, and one IP address, may create per minute and per day. */
     createLimits: { perMinute: number; perDay: number };
-    /** Told of each link created, changed or deleted (link webhooks); must not wait or throw. */
-    onChange?: (user: SessionUser, change: LinkChange) => void;
   },
 ) {
   const app = instance.withTypeProvider<ZodRoutes>();
   const { links, publicOrigin } = options;
-  const onChange = options.onChange ?? (() => undefined);
   const createLimits = defineCreateLimits(options.limiter, options.createLimits);
 
   app.get(
@@ -97,7 +85,6 @@ export async function linksRoutes(
     return answer(reply, async () => {
       const countCreation = () => hitAll(request, createLimits);
       const created = await links.create({ user, countCreation }, body, context);
-      onChange(user, { event: 'link.created', id: created.id, url: created.url });
       return reply.status(201).send(created);
     });
   });
@@ -124,8 +111,6 @@ export async function linksRoutes(
         request.body,
         linkContextOf(request, publicOrigin),
       );
-      const previousId = request.params.id;
-      onChange(user, { event: 'link.updated', id: updated.id, previousId, url: updated.url });
       return updated;
     });
   });
@@ -139,7 +124,6 @@ export async function linksRoutes(
   app.delete('/api/urls/:id', { config: SESSION, schema: deleteSchema }, async (request) => {
     const user = requireUser(request);
     await links.remove(user, request.params.id);
-    onChange(user, { event: 'link.deleted', id: request.params.id, url: null });
     return { ok: true };
   });
 }

@@ -123,6 +123,15 @@ async function passwordHashOf(password: string | null | undefined): Promise<stri
   return typeof password === 'string' ? hashPassword(password) : password;
 }
 
+/** A link created, changed or deleted by its owner; `url` is null on delete. */
+export interface LinkEvent {
+  event: 'link.created' | 'link.updated' | 'link.deleted';
+  id: string;
+  /** The id before an edit that renamed the link. */
+  previousId?: string;
+  url: string | null;
+}
+
 export function createLinksService(deps: {
   repo: LinksRepo;
   cache?: LinkCache;
@@ -134,6 +143,8 @@ export function createLinksService(deps: {
   announceChange?: (id: string) => Promise<void>;
   now?: () => number;
   blockedHosts?: readonly string[];
+  /** Told of each link created, changed or deleted by its owner (click webhooks); must not wait or throw. */
+  onLinkEvent?: (user: SessionUser, event: LinkEvent) => void;
 }): LinksService {
   const { repo } = deps;
   const cache = deps.cache ?? createLinkCache();
@@ -276,6 +287,7 @@ export function createLinksService(deps: {
         insertLink(creator, url, body, rules),
       );
       cache.set(cached(link, creator.user.id));
+      deps.onLinkEvent?.(creator.user, { event: 'link.created', id: link.id, url: link.url });
       return toShortUrl(link, context.apiBase, clock());
     },
     async update(user, id, body, context) {
@@ -290,6 +302,7 @@ export function createLinksService(deps: {
       if (link === 'taken') throw new AliasTakenError(await freeVariantOf(body.alias ?? id));
       if (!link) throw new NotFoundError(NOT_FOUND_MESSAGE);
       await refresh(id, link, user.id);
+      deps.onLinkEvent?.(user, { event: 'link.updated', id: link.id, previousId: id, url: link.url });
       return toShortUrl(link, context.apiBase, clock());
     },
     async remove(user, id) {
@@ -297,6 +310,7 @@ export function createLinksService(deps: {
       if (!isDeleted) throw new NotFoundError(NOT_FOUND_MESSAGE);
       cache.delete(id);
       await announceChange(id);
+      deps.onLinkEvent?.(user, { event: 'link.deleted', id, url: null });
     },
     findOwned,
     findByExternalId: (user, externalId) => repo.findByExternalId(user.sessionId, externalId),
