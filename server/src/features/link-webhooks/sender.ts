@@ -8,7 +8,13 @@ import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { ForbiddenError } from '../../http/errors.js';
-import { pinnedLookup, resolveWithDns, vetTarget, type Resolver } from '../replay/address-guard.js';
+import {
+  pinnedLookup,
+  resolveWithDns,
+  unreachableMessage,
+  vetTarget,
+  type Resolver,
+} from '../replay/address-guard.js';
 
 type Lookup = ReturnType<typeof pinnedLookup>;
 
@@ -36,20 +42,9 @@ export interface Sender {
   send(target: URL, secret: string, messageId: string, body: string, now: number): Promise<number>;
 }
 
-const REASONS: Record<string, string> = {
-  ECONNREFUSED: 'the connection was refused',
-  ECONNRESET: 'the connection was closed before an answer came',
-  ENOTFOUND: 'the host name does not resolve',
-  EAI_AGAIN: 'the host name could not be resolved',
-  EHOSTUNREACH: 'there is no route to it',
-  ENETUNREACH: 'there is no route to it',
-};
-
 function reasonOf(target: URL, error: unknown): Error {
   if (error instanceof ForbiddenError) return new Error(error.message);
-  const code = (error as NodeJS.ErrnoException | null)?.code ?? '';
-  const reason = REASONS[code] ?? (error instanceof Error ? error.message : String(error));
-  return new Error(`Could not reach ${target.host}: ${reason}.`);
+  return new Error(unreachableMessage(target, error));
 }
 
 export function createSender(options: {

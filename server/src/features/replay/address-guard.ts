@@ -121,3 +121,19 @@ export function pinnedLookup(addresses: ResolvedAddress[]) {
     else callback(null, first.address, first.family);
   };
 }
+
+const UNREACHABLE_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'the connection was refused',
+  ECONNRESET: 'the connection was closed before an answer came',
+  ENOTFOUND: 'the host name does not resolve',
+  EAI_AGAIN: 'the host name could not be resolved',
+  EHOSTUNREACH: 'there is no route to it',
+  ENETUNREACH: 'there is no route to it',
+};
+
+/** Why a request to `target` got no answer, in words: "Could not reach example.com: …". */
+export function unreachableMessage(target: URL, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code ?? '';
+  const reason = UNREACHABLE_REASONS[code] ?? (error instanceof Error ? error.message : String(error));
+  return `Could not reach ${target.host}: ${reason}.`;
+}

@@ -14,7 +14,13 @@ import { ForbiddenError, HttpError } from '../../http/errors.js';
 import { CAPTURE_PREFIX } from '../webhooks/capture.routes.js';
 import { headerPairs, parseRawHeaders } from '../webhooks/event-view.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
-import { pinnedLookup, resolveWithDns, vetTarget, type Resolver } from './address-guard.js';
+import {
+  pinnedLookup,
+  resolveWithDns,
+  unreachableMessage,
+  vetTarget,
+  type Resolver,
+} from './address-guard.js';
 
 /** What to change before sending; anything left out comes from the stored request. */
 interface ReplayOverrides {
@@ -90,22 +96,11 @@ function isOwnCaptureUrl(target: URL, ownOrigins: string[]): boolean {
   );
 }
 
-const REASONS: Record<string, string> = {
-  ECONNREFUSED: 'the connection was refused',
-  ECONNRESET: 'the connection was closed before an answer came',
-  ENOTFOUND: 'the host name does not resolve',
-  EAI_AGAIN: 'the host name could not be resolved',
-  EHOSTUNREACH: 'there is no route to it',
-  ENETUNREACH: 'there is no route to it',
-};
-
 function unreachable(target: URL, error: unknown, timeoutMs: number | null): TargetUnreachableError {
   if (timeoutMs !== null) {
     return new TargetUnreachableError(`${target.host} did not answer within ${timeoutMs / 1000} seconds.`);
   }
-  const code = (error as NodeJS.ErrnoException | null)?.code ?? '';
-  const reason = REASONS[code] ?? (error instanceof Error ? error.message : String(error));
-  return new TargetUnreachableError(`Could not reach ${target.host}: ${reason}.`);
+  return new TargetUnreachableError(unreachableMessage(target, error));
 }
 
 function toAnswer(response: http.IncomingMessage, chunks: Buffer[], truncated: boolean, started: number) {

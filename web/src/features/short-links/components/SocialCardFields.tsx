@@ -1,6 +1,7 @@
 /** The collapsible "Social card" part of the Add and Edit URL forms, with a preview of the card. */
-import { useId, useState } from 'react';
-import { Button, Collapse, Form } from 'react-bootstrap';
+import { useState } from 'react';
+import { Form } from 'react-bootstrap';
+import { FormSection } from './FormSection';
 import {
   CARD_DESCRIPTION_MAX_LENGTH,
   CARD_IMAGE_MAX_LENGTH,
@@ -21,69 +22,60 @@ interface SocialCardFieldsProps {
 
 export function SocialCardFields({ draft, destination, initiallyOpen, onChange }: SocialCardFieldsProps) {
   const [isOpen, setIsOpen] = useState(initiallyOpen);
-  const regionId = useId();
   const set = (change: Partial<CardDraft>) => onChange({ ...draft, ...change });
   const card = cardOfDraft(draft);
 
   return (
-    <div className="mt-2">
-      <Button
-        variant="link"
-        className="p-0 text-decoration-none"
-        aria-expanded={isOpen}
-        aria-controls={regionId}
-        onClick={() => setIsOpen((open) => !open)}
-      >
-        {isOpen ? '▾' : '▸'} {messages.socialCard}
-      </Button>
-      <Collapse in={isOpen}>
-        <div id={regionId}>
-          <div className="d-flex flex-column gap-3 pt-3">
-            <Form.Text className="mt-0">{messages.socialCardHelp}</Form.Text>
-            <Form.Group controlId="url-form-card-title">
-              <Form.Label>{messages.cardTitleLabel}</Form.Label>
-              <Form.Control
-                value={draft.title}
-                maxLength={CARD_TITLE_MAX_LENGTH}
-                autoComplete="off"
-                onChange={(event) => set({ title: event.target.value })}
-              />
-              <Form.Text>{messages.charactersLeft(CARD_TITLE_MAX_LENGTH - draft.title.length)}</Form.Text>
-            </Form.Group>
-            <Form.Group controlId="url-form-card-description">
-              <Form.Label>{messages.cardDescriptionLabel}</Form.Label>
-              <Form.Control
-                as="textarea"
-                rows={2}
-                value={draft.description}
-                maxLength={CARD_DESCRIPTION_MAX_LENGTH}
-                onChange={(event) => set({ description: event.target.value })}
-              />
-              <Form.Text>
-                {messages.charactersLeft(CARD_DESCRIPTION_MAX_LENGTH - draft.description.length)}
-              </Form.Text>
-            </Form.Group>
-            <Form.Group controlId="url-form-card-image">
-              <Form.Label>{messages.cardImageLabel}</Form.Label>
-              <Form.Control
-                type="url"
-                value={draft.image}
-                maxLength={CARD_IMAGE_MAX_LENGTH}
-                placeholder="https://example.com/picture.png"
-                autoComplete="off"
-                onChange={(event) => set({ image: event.target.value })}
-              />
-              <Form.Text>{messages.cardImageHelp}</Form.Text>
-            </Form.Group>
-            {card && (
-              <div>
-                <div className="form-label mb-1">{messages.cardPreview}</div>
-                <SocialCardPreview card={card} destination={destination.trim()} />
-              </div>
-            )}
+    <FormSection
+      title={messages.socialCard}
+      isOpen={isOpen}
+      onToggle={() => setIsOpen((open) => !open)}
+      className="mt-2"
+    >
+      <div className="d-flex flex-column gap-3 pt-3">
+        <Form.Text className="mt-0">{messages.socialCardHelp}</Form.Text>
+        <Form.Group controlId="url-form-card-title">
+          <Form.Label>{messages.cardTitleLabel}</Form.Label>
+          <Form.Control
+            value={draft.title}
+            maxLength={CARD_TITLE_MAX_LENGTH}
+            autoComplete="off"
+            onChange={(event) => set({ title: event.target.value })}
+          />
+          <Form.Text>{messages.charactersLeft(CARD_TITLE_MAX_LENGTH - draft.title.length)}</Form.Text>
+        </Form.Group>
+        <Form.Group controlId="url-form-card-description">
+          <Form.Label>{messages.cardDescriptionLabel}</Form.Label>
+          <Form.Control
+            as="textarea"
+            rows={2}
+            value={draft.description}
+            maxLength={CARD_DESCRIPTION_MAX_LENGTH}
+            onChange={(event) => set({ description: event.target.value })}
+          />
+          <Form.Text>
+            {messages.charactersLeft(CARD_DESCRIPTION_MAX_LENGTH - draft.description.length)}
+          </Form.Text>
+        </Form.Group>
+        <Form.Group controlId="url-form-card-image">
+          <Form.Label>{messages.cardImageLabel}</Form.Label>
+          <Form.Control
+            type="url"
+            value={draft.image}
+            maxLength={CARD_IMAGE_MAX_LENGTH}
+            placeholder="https://example.com/picture.png"
+            autoComplete="off"
+            onChange={(event) => set({ image: event.target.value })}
+          />
+          <Form.Text>{messages.cardImageHelp}</Form.Text>
+        </Form.Group>
+        {card && (
+          <div>
+            <div className="form-label mb-1">{messages.cardPreview}</div>
+            <SocialCardPreview card={card} destination={destination.trim()} />
           </div>
-        </div>
-      </Collapse>
-    </div>
+        )}
+      </div>
+    </FormSection>
   );
 }
