@@ -53,7 +53,9 @@ describe.runIf(hasChromium)('link history journey', () => {
     await dialog.getByLabel('Alias').fill(ALIAS);
     await dialog.getByRole('button', { name: 'Add URL' }).click();
     await expectToastStartingWith(page, 'URL added successfully!');
-    await poll(() => historyLines(page)).toEqual([`Created for ${FIRST_URL} | Alias set to ${ALIAS}`]);
+    await poll(() => historyLines(page)).toEqual([
+      `Created for ${FIRST_URL} | Passing on the query string turned on | Alias set to ${ALIAS}`,
+    ]);
   });
 
   it('adds a line when the destination and the password change in the Edit URL modal', async () => {
@@ -67,7 +69,7 @@ describe.runIf(hasChromium)('link history journey', () => {
     await expectToast(page, 'URL updated successfully!');
     await poll(() => historyLines(page)).toEqual([
       `Destination changed from ${FIRST_URL} to ${EDITED_URL} | Password set`,
-      `Created for ${FIRST_URL} | Alias set to ${ALIAS}`,
+      `Created for ${FIRST_URL} | Passing on the query string turned on | Alias set to ${ALIAS}`,
     ]);
     const newest = history(page).getByRole('listitem').first().locator('time');
     expect(await newest.textContent()).toBe('just now');

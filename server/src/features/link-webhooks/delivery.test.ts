@@ -85,7 +85,11 @@ describe.each(storageBackends)('click webhook deliveries on $name', ({ postgres 
         nextAttemptAt: null,
       },
     ]);
-    const [listed] = await listEndpoints(app, owner);
+    // The outcome is recorded just after the target answers.
+    const [listed] = await eventually(
+      () => listEndpoints(app, owner),
+      ([endpoint]) => endpoint?.lastDelivery !== null,
+    );
     expect(listed).toMatchObject({ status: 'active', lastDelivery: { status: 200, error: null } });
   });
 

@@ -38,7 +38,10 @@ describe('describeChange', () => {
   it('names a field it has no words for after its name', () => {
     expect(describeChange('note', { from: null, to: 'for the launch' })).toBe('Note set to for the launch');
     expect(describeChange('tags', { from: ['a'], to: ['a', 'b'] })).toBe('Tags changed from a to a, b');
-    expect(describeChange('forwardQuery', { from: false, to: true })).toBe('Forward query turned on');
+    expect(describeChange('forwardQuery', { from: false, to: true })).toBe(
+      'Passing on the query string turned on',
+    );
+    expect(describeChange('isPinned', { from: false, to: true })).toBe('Is pinned turned on');
     expect(describeChange('externalId', { from: 'x-1', to: null })).toBe('External id removed');
   });
 });

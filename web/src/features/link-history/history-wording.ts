@@ -15,6 +15,10 @@ const FIELD_LABELS: Record<string, string> = {
   expiresAt: 'Expiry',
   maxClicks: 'Click limit',
   password: 'Password',
+  forwardQuery: 'Passing on the query string',
+  rules: 'Targeting rules',
+  externalId: 'External id',
+  card: 'Social card',
 };
 
 export const historyMessages = {
@@ -26,7 +30,7 @@ export const historyMessages = {
   byAdmin: 'by an administrator',
 };
 
-/** `forwardQuery` → "Forward query". */
+/** `lastSeenAt` → "Last seen at", for fields without words of their own. */
 function labelOf(field: string): string {
   const known = FIELD_LABELS[field];
   if (known) return known;
