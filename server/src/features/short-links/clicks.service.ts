@@ -118,9 +118,11 @@ export function createClicksService(deps: {
       const verdict = classifyAgent(visit.userAgent);
       // Bots are no visitors. Taken before a limited link's click is claimed, so that a failure
       // here uses up nothing.
-      const visitorHash = verdict.isBot
-        ? null
-        : visitorHashOf(await deps.salts.saltOf(visit.at), link.id, visit.ip, visit.userAgent);
+      const salt = verdict.isBot ? null : deps.salts.saltOf(visit.at);
+      const visitorHash =
+        salt === null
+          ? null
+          : visitorHashOf(typeof salt === 'string' ? salt : await salt, link.id, visit.ip, visit.userAgent);
       let isPreCounted = false;
       if (link.maxClicks !== null) {
         if (verdict.isBot) {
