@@ -95,6 +95,8 @@ describe.runIf(hasChromium)('Forward to your machine journey', () => {
     const { page } = journey;
     const row = page.getByRole('list', { name: 'Requests' }).getByRole('listitem').first();
     const id = Number((await row.textContent())?.match(/#(\d+)/)?.[1]);
+    // The running forwarder's own report comes first, so that it cannot overtake the one below.
+    await poll(() => row.getByTestId('forward-result').textContent()).toBe('→ 200');
     // What `hookbay forward` sends after passing a request on.
     const sessionId = webhookUrl.split('/').at(-1) ?? '';
     const reported = await fetch(`${journey.origin}/api/events/${id}/forwarded`, {

@@ -47,11 +47,15 @@ export const linkWebhookCreateSchema = z.object({
 });
 export type LinkWebhookCreate = z.input<typeof linkWebhookCreateSchema>;
 
-export const linkWebhookUpdateSchema = z.object({
-  url: targetUrlSchema.optional(),
-  events: eventsSchema.optional(),
-  enabled: z.boolean().optional(),
-});
+export const linkWebhookUpdateSchema = z
+  .object({
+    url: targetUrlSchema.optional(),
+    events: eventsSchema.optional(),
+    enabled: z.boolean().optional(),
+  })
+  .refine((body) => body.url !== undefined || body.events !== undefined || body.enabled !== undefined, {
+    message: 'Send at least one of url, events and enabled.',
+  });
 export type LinkWebhookUpdate = z.input<typeof linkWebhookUpdateSchema>;
 
 /** True for an absolute http(s) URL without credentials. */

@@ -133,6 +133,9 @@ describe.each(storageBackends)('click webhook endpoints API on $name', ({ postgr
     expect(off.json()).toMatchObject({ status: 'disabled', disabledReason: 'Turned off by its owner.' });
     const on = await call('PATCH', `/api/link-webhooks/${endpoint.id}`, user, { enabled: true });
     expect(on.json()).toMatchObject({ status: 'active', disabledReason: null, failureCount: 0 });
+    const empty = await call('PATCH', `/api/link-webhooks/${endpoint.id}`, user, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ error: 'Send at least one of url, events and enabled.' });
     const deleted = await call('DELETE', `/api/link-webhooks/${endpoint.id}`, user);
     expect(deleted.json()).toEqual({ ok: true });
     expect(await listEndpoints(app, user)).toEqual([]);
