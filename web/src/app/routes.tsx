@@ -8,6 +8,7 @@ import { TermsPage } from '../pages/TermsPage';
 import { AccessCard } from '../features/access/AccessCard';
 import { AdminPage } from '../features/admin/AdminPage';
 import { LinkBulkTools } from '../features/link-bulk/LinkBulkTools';
+import { LinkHistory } from '../features/link-history/LinkHistory';
 import { SuggestionsPage } from '../features/suggestions/SuggestionsPage';
 import { UrlAnalyticsPage } from '../features/short-links/UrlAnalyticsPage';
 import { UrlShortenerPage, type ShortenerSlots } from '../features/short-links/UrlShortenerPage';
@@ -19,7 +20,12 @@ import { paths } from './paths';
 
 const shortenerSlots: ShortenerSlots = {
   headerActions: (selected) => <WebhooksButton selectedLinkId={selected?.id ?? null} />,
-  linkPanel: (url) => <LinkWebhooksSummary linkId={url.id} />,
+  linkPanel: (url) => (
+    <>
+      <LinkHistory link={url} />
+      <LinkWebhooksSummary linkId={url.id} />
+    </>
+  ),
   tools: (onChanged) => <LinkBulkTools onImported={onChanged} />,
 };
 

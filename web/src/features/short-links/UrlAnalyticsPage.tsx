@@ -21,7 +21,7 @@ import { PeriodSelector } from './components/PeriodSelector';
 import { deviceLabel, messages } from './messages';
 import { useUrlAnalytics } from './useUrlAnalytics';
 import { DownloadLink } from '../../components/DownloadLink';
-import { RuleClicksCard } from '../link-targeting/RuleClicksCard';
+import { RuleClicksCard } from './targeting/RuleClicksCard';
 
 const TITLE_URL_MAX = 50;
 const DEFAULT_PERIOD: AnalyticsPeriod = '30d';

@@ -4,7 +4,7 @@
  */
 import type { LinkCard } from '../../../../shared/link-card';
 import type { ShortUrl } from '../../../../shared/links';
-import type { TargetingBody } from '../link-targeting/targeting-form';
+import type { TargetingBody } from './targeting/targeting-form';
 
 export interface OptionsDraft {
   alias: string;

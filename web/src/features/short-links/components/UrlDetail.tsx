@@ -8,10 +8,9 @@ import { EmptyState } from '../../../components/EmptyState';
 import { LinkStateBadge } from '../../../components/LinkStateBadge';
 import { formatDateTime } from '../../../lib/format';
 import { LinkButton } from '../../../pages/LinkButton';
-import { LinkHistory } from '../../link-history/LinkHistory';
 import { messages } from '../messages';
 import { ChartIcon, PencilIcon } from './Icons';
-import { TargetingCard } from '../../link-targeting/TargetingCard';
+import { TargetingCard } from '../targeting/TargetingCard';
 import { LinkNotesCard } from './LinkNotesCard';
 import { SocialCardSummary } from './SocialCardSummary';
 
@@ -70,7 +69,6 @@ export function UrlDetail({ url, onEdit, extra }: UrlDetailProps) {
       <LinkNotesCard url={url} />
       <OptionsCard url={url} />
       <TargetingCard url={url} />
-      <LinkHistory link={url} />
       {extra?.(url)}
       <SocialCardSummary url={url} />
     </div>

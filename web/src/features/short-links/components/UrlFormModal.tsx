@@ -9,8 +9,8 @@ import { messages } from '../messages';
 import type { AliasTaken, AliasTakenHandler } from '../useShortLinks';
 import { LinkDetailsFields } from './LinkDetailsFields';
 import { LinkOptionsFields } from './LinkOptionsFields';
-import { TargetingFields } from '../../link-targeting/TargetingFields';
-import { targetingBodyOf, targetingDraftOf } from '../../link-targeting/targeting-form';
+import { TargetingFields } from '../targeting/TargetingFields';
+import { targetingBodyOf, targetingDraftOf } from '../targeting/targeting-form';
 import { UtmFields } from './UtmFields';
 import { SocialCardFields } from './SocialCardFields';
 

@@ -1,7 +1,7 @@
 /** Clicks per targeting rule on a link's analytics page, the rules named by their place and conditions. */
 import { Card, Table } from 'react-bootstrap';
-import { describeCondition } from '../../../../shared/link-targeting';
-import type { UrlAnalytics } from '../../../../shared/links';
+import { describeCondition } from '../../../../../shared/link-targeting';
+import type { UrlAnalytics } from '../../../../../shared/links';
 import { messages } from './messages';
 
 /** How a row names where its clicks went: a rule by its place and conditions, or the original URL. */

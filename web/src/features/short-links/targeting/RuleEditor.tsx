@@ -1,7 +1,7 @@
 /** One targeting rule in the URL form: its destination and its conditions, all of which must match. */
 import { useId } from 'react';
 import { Button, ButtonGroup, Card, Form } from 'react-bootstrap';
-import { MAX_CONDITIONS } from '../../../../shared/link-targeting';
+import { MAX_CONDITIONS } from '../../../../../shared/link-targeting';
 import { ConditionRow } from './ConditionRow';
 import { messages } from './messages';
 import { newCondition, type RuleDraft } from './targeting-form';

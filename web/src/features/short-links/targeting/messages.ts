@@ -1,5 +1,5 @@
 /** The link targeting texts: the query-string switch, the rules editor, the detail card, clicks per rule. */
-import { MAX_CONDITIONS, MAX_RULES } from '../../../../shared/link-targeting';
+import { MAX_CONDITIONS, MAX_RULES } from '../../../../../shared/link-targeting';
 
 export const messages = {
   forwardQuery: 'Pass the visit’s query string to the destination',

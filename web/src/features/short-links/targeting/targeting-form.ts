@@ -2,8 +2,8 @@
  * The targeting part of the Add and Edit URL forms as pure functions: the draft the inputs hold
  * and the body fields sent. On edit, the switch and the rules are sent only when they changed.
  */
-import type { ConditionType, TargetingRule } from '../../../../shared/link-targeting';
-import type { ShortUrl } from '../../../../shared/links';
+import type { ConditionType, TargetingRule } from '../../../../../shared/link-targeting';
+import type { ShortUrl } from '../../../../../shared/links';
 
 export interface ConditionDraft {
   /** React's key; stable while the condition is edited. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeUrl } from '../short-links/test-data';
+import { makeUrl } from '../test-data';
 import { moved, newRule, targetingBodyOf, targetingDraftOf } from './targeting-form';
 
 const RULE = {

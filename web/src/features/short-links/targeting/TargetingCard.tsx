@@ -1,7 +1,7 @@
 /** The link's targeting in its detail panel: whether the query string is passed on, and its rules in order. */
 import { Card } from 'react-bootstrap';
-import { describeCondition } from '../../../../shared/link-targeting';
-import type { ShortUrl } from '../../../../shared/links';
+import { describeCondition } from '../../../../../shared/link-targeting';
+import type { ShortUrl } from '../../../../../shared/links';
 import { messages } from './messages';
 
 export function TargetingCard({ url }: { url: ShortUrl }) {

@@ -1,6 +1,6 @@
 /** The ordered list of targeting rules in the URL form: add, remove, reorder. */
 import { Button } from 'react-bootstrap';
-import { MAX_RULES } from '../../../../shared/link-targeting';
+import { MAX_RULES } from '../../../../../shared/link-targeting';
 import { messages } from './messages';
 import { RuleEditor } from './RuleEditor';
 import { moved, newRule, type RuleDraft } from './targeting-form';

@@ -6,7 +6,7 @@ import {
   TARGET_DEVICES,
   TARGET_DEVICE_LABELS,
   type ConditionType,
-} from '../../../../shared/link-targeting';
+} from '../../../../../shared/link-targeting';
 import { messages } from './messages';
 import { defaultValueOf, type ConditionDraft } from './targeting-form';
 
