@@ -258,6 +258,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     messages: linkWebhookMessages,
     sender: webhookSender,
     refreshActiveSessions: () => linkWebhooks.refreshActiveSessions(),
+    hasActiveEndpoints: () => linkWebhooks.hasActiveEndpoints(),
     reportError,
     ...config.linkWebhookDelivery,
     onOutcome: metrics.linkWebhookDeliveries,

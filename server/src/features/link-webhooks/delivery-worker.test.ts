@@ -66,6 +66,43 @@ describe.each(storageBackends)('click webhook queue on $name', ({ postgres }) =>
     expect(await messages.claimDue(at + 60_001, 'instance-d', at + 120_000, 100)).toHaveLength(30);
   });
 
+  it('claims nothing while no endpoint is enabled anywhere, and delivers once one is', async () => {
+    const at = 3_000_000_000_000;
+    const id = await endpointWithMessages(1, at);
+    let claims = 0;
+    const sent: string[] = [];
+    let isActive = false;
+    const worker = createDeliveryWorker({
+      endpoints,
+      messages: {
+        ...messages,
+        claimDue: (...args) => {
+          claims += 1;
+          return messages.claimDue(...args);
+        },
+      },
+      sender: {
+        send: (_target, _secret, messageId) => {
+          if (messageId.startsWith(`msg_${id}_`)) sent.push(messageId);
+          return Promise.resolve(200);
+        },
+      },
+      refreshActiveSessions: () => Promise.resolve(),
+      hasActiveEndpoints: () => isActive,
+      reportError: (error) => {
+        throw error;
+      },
+      now: () => at,
+    });
+    await worker.runOnce();
+    await worker.runOnce();
+    expect(claims).toBe(0);
+    expect(sent).toEqual([]);
+    isActive = true;
+    await worker.runOnce();
+    expect(sent).toEqual([`msg_${id}_0`]);
+  });
+
   it('waits out the retry schedule before each new attempt, on an injected clock', async () => {
     let now = 2_000_000_000_000;
     const id = await endpointWithMessages(1, now);
@@ -81,6 +118,7 @@ describe.each(storageBackends)('click webhook queue on $name', ({ postgres }) =>
         },
       },
       refreshActiveSessions: () => Promise.resolve(),
+      hasActiveEndpoints: () => true,
       reportError: (error) => {
         throw error;
       },

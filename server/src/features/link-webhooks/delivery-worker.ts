@@ -42,6 +42,11 @@ export function createDeliveryWorker(deps: {
   messages: MessagesRepo;
   sender: Pick<Sender, 'send'>;
   refreshActiveSessions: () => Promise<void>;
+  /**
+   * False while no endpoint is enabled anywhere, as far as this instance knows (refreshed every few
+   * seconds): nothing can be due then, so a tick touches the database only for that refresh.
+   */
+  hasActiveEndpoints: () => boolean;
   reportError: (error: unknown, message: string) => void;
   now?: () => number;
   retryDelaysMs?: readonly number[];
@@ -84,10 +89,6 @@ export function createDeliveryWorker(deps: {
   }
 
   async function housekeeping(at: number) {
-    if (at - lastRefresh >= ACTIVE_REFRESH_MS) {
-      lastRefresh = at;
-      await deps.refreshActiveSessions();
-    }
     if (at - lastHousekeeping < HOUSEKEEPING_MS) return;
     lastHousekeeping = at;
     const dropped = await messages.dropOverflow(QUEUE_LIMIT, DROPPED_REASON, at);
@@ -97,6 +98,11 @@ export function createDeliveryWorker(deps: {
 
   async function pass() {
     const at = now();
+    if (at - lastRefresh >= ACTIVE_REFRESH_MS) {
+      lastRefresh = at;
+      await deps.refreshActiveSessions();
+    }
+    if (!deps.hasActiveEndpoints()) return;
     await housekeeping(at);
     const claim = randomUUID();
     for (;;) {

@@ -56,6 +56,8 @@ export interface LinkWebhooksService {
   noteLinkChange(user: SessionUser, change: LinkEvent): void;
   /** Reads which sessions have enabled endpoints again. */
   refreshActiveSessions(): Promise<void>;
+  /** True unless no session is known to have an enabled endpoint. */
+  hasActiveEndpoints(): boolean;
   /** Waits until every event handed over is queued. */
   flush(): Promise<void>;
 }
@@ -183,6 +185,7 @@ export function createLinkWebhooksService(deps: {
     async refreshActiveSessions() {
       activeSessions = new Set(await repo.listActiveSessions());
     },
+    hasActiveEndpoints: () => activeSessions === null || activeSessions.size > 0,
     async flush() {
       await Promise.all([...pending]);
     },
