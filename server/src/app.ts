@@ -40,7 +40,6 @@ import {
   createSessionsAdminService,
   type SessionsAdminService,
 } from './features/sessions/sessions-admin.service.js';
-import { createSuspensionCache } from './features/sessions/suspension-cache.js';
 import { createMetricsRepo } from './features/metrics/metrics.repo.js';
 import { metricsRoutes } from './features/metrics/metrics.routes.js';
 import { createMetrics } from './features/metrics/metrics.service.js';
@@ -209,23 +208,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       await realtime.cluster.announceAccessEnded({ sessionId: user.sessionId, keyId });
     },
   });
-  const rulesCache = createRulesCache();
-  realtime.cluster.onResponsesChange((sessionId) =>
-    sessionId === null ? rulesCache.clear() : rulesCache.delete(sessionId),
-  );
   const responses = createResponsesService({
     repo: createResponsesRepo(database.db),
-    cache: rulesCache,
-    announceChange: (sessionId) => realtime.cluster.announceResponsesChange(sessionId),
+    cache: createRulesCache(realtime.cluster),
   });
-  const suspensionCache = createSuspensionCache();
-  realtime.cluster.onSuspensionChange((sessionId) =>
-    sessionId === null ? suspensionCache.clear() : suspensionCache.delete(sessionId),
-  );
   const sessionsAdmin = createSessionsAdminService({
     repo: createSessionsAdminRepo(database.db),
-    cache: suspensionCache,
-    announceChange: (sessionId) => realtime.cluster.announceSuspensionChange(sessionId),
+    bus: realtime.cluster,
   });
   const linkCache = createLinkCache();
   realtime.cluster.onLinkChange((id) => (id === null ? linkCache.clear() : linkCache.delete(id)));
