@@ -16,24 +16,17 @@
  * - the web list: /webhook in Chromium with 10,000 stored requests (bench/browser.ts).
  * - search: medians of searches in a session of 10,000 events, against a 100 ms budget (bench/search.ts).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { io, type Socket } from 'socket.io-client';
-import {
-  JOIN_USER_ROOM,
-  URL_CLICK,
-  WEBHOOK_REQUEST,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-} from '../shared/realtime.js';
-import { EVENTS_PAGE_MAX } from '../shared/webhooks.js';
+import { JOIN_USER_ROOM, URL_CLICK, WEBHOOK_REQUEST } from '../shared/realtime.js';
 import { CHROMIUM_PATH, DESKTOP_CHROME_UA, hasChromium } from '../e2e/harness.js';
 import { measureWebhookList } from './browser.js';
+import { api, BODY, connect, newSession, SENDER_UA, storedCount } from './client.js';
+import { openLoop, OPEN_LOOP_RATE, OPEN_LOOP_SECONDS } from './open-loop.js';
+import { buildProduct, memory, startServer, stop } from './processes.js';
 import { benchSearch, SEARCH_BUDGET_MS } from './search.js';
+import { fmt, median, ms, percentile, settled, sleep } from './stats.js';
 import { requireWrk, wrk, type WrkResult } from './wrk.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -41,144 +34,7 @@ const WARMUP_SECONDS = 2;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const EXACT_COUNT = 5000;
-const OPEN_LOOP_RATE = 500;
-const OPEN_LOOP_SECONDS = 6;
 const BROWSER_REQUESTS = 10_000;
-
-const SENDER_UA = 'hookbay-bench';
-
-/** A 1 KB JSON webhook payload. */
-const BODY = (() => {
-  const event = {
-    id: 'evt_1PqR2sT3uV4wX5yZ',
-    type: 'payment_intent.succeeded',
-    amount: 4200,
-    currency: 'usd',
-    note: '',
-  };
-  event.note = 'x'.repeat(1024 - JSON.stringify(event).length);
-  return JSON.stringify(event);
-})();
-
-type Listener = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 3100 + Math.floor(Math.random() * 900);
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = net.createServer().once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-}
-
-async function waitFor(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await sleep(100);
-    }
-  }
-  throw new Error(`server at ${url} did not start`);
-}
-
-interface Server {
-  origin: string;
-  process: ChildProcess;
-}
-
-/** Starts a server process with only PATH and HOME from this environment, so it runs on defaults. */
-async function startServer(args: string[], env: Record<string, string>, logFile: string): Promise<Server> {
-  const port = await freePort();
-  const log = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, args, {
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ...env,
-    },
-    stdio: ['ignore', log, log],
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  await waitFor(`${origin}/healthz`);
-  return { origin, process: child };
-}
-
-async function stop(server: Server): Promise<void> {
-  const exited = new Promise((resolve) => server.process.once('exit', resolve));
-  server.process.kill('SIGTERM');
-  await exited;
-}
-
-/** VmRSS and VmHWM of a process, in MB. */
-function memory(pid: number): { rss: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
-
-async function api<T>(origin: string, route: string, sessionId?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${origin}${route}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(sessionId ? { 'x-session-id': sessionId } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${route} answered ${response.status}`);
-  return (await response.json()) as T;
-}
-
-async function newSession(origin: string): Promise<{ id: string; sessionId: string }> {
-  return api(origin, '/api/user', undefined, {});
-}
-
-async function connect(origin: string, sessionId: string): Promise<Listener> {
-  const socket: Listener = io(origin, { auth: { sessionId }, transports: ['websocket'] });
-  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-  return socket;
-}
-
-/** Requests stored in a session, counted page by page. */
-async function storedCount(origin: string, sessionId: string): Promise<number> {
-  let count = 0;
-  let before: number | undefined;
-  for (;;) {
-    const query = `limit=${EVENTS_PAGE_MAX}${before ? `&before=${before}` : ''}`;
-    const page = await api<{ id: number }[]>(origin, `/api/events?${query}`, sessionId);
-    count += page.length;
-    if (page.length < EVENTS_PAGE_MAX) return count;
-    before = page.at(-1)?.id;
-  }
-}
-
-/** Waits until `read()` stops changing (events still on their way), then returns it. */
-async function settled(read: () => number): Promise<number> {
-  let last = -1;
-  while (read() !== last) {
-    last = read();
-    await sleep(300);
-  }
-  return last;
-}
 
 interface Pair {
   bare: WrkResult[];
@@ -200,61 +56,6 @@ async function alternate(bare: () => Promise<WrkResult>, hookbay: () => Promise<
   return pair;
 }
 
-/** Sends captures at fixed times and measures, per request, scheduled send time → event received. */
-async function openLoop(origin: string, sessionId: string, listener: Listener) {
-  // The first two seconds warm the server up and are not counted.
-  const warmup = 2 * OPEN_LOOP_RATE;
-  const total = warmup + OPEN_LOOP_RATE * OPEN_LOOP_SECONDS;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const scheduled = new Map<string, number>();
-  const delays: number[] = [];
-  let failed = 0;
-  listener.on(WEBHOOK_REQUEST, (event) => {
-    const due = scheduled.get(event.queryString);
-    if (due !== undefined) delays.push(performance.now() - due);
-  });
-  const send = (index: number) =>
-    new Promise<void>((resolve) => {
-      const request = http.request(
-        `${origin}/webhook/${sessionId}?n=${index}`,
-        { method: 'POST', agent, headers: { 'content-type': 'application/json', 'user-agent': SENDER_UA } },
-        (response) => {
-          if (response.statusCode !== 200) failed++;
-          response.resume().on('end', resolve);
-        },
-      );
-      request.on('error', () => {
-        failed++;
-        resolve();
-      });
-      request.end(BODY);
-    });
-  const pending: Promise<void>[] = [];
-  const start = performance.now() + 50;
-  const dueOf = (index: number) => start + (index * 1000) / OPEN_LOOP_RATE;
-  // Each wake-up sends every request whose time has come, so a late timer delays them (and counts
-  // against the figure) but never lowers the rate.
-  for (let index = 0; index < total;) {
-    for (; index < total && dueOf(index) <= performance.now(); index++) {
-      if (index >= warmup) scheduled.set(`n=${index}`, dueOf(index));
-      pending.push(send(index));
-    }
-    if (index < total) await sleep(Math.max(0, dueOf(index) - performance.now()));
-  }
-  await Promise.all(pending);
-  await settled(() => delays.length);
-  agent.destroy();
-  return { total: total - warmup, received: delays.length, failed, delays };
-}
-
-function buildProduct(): void {
-  const run = (args: string[]) => execFileSync(process.execPath, args, { stdio: 'inherit' });
-  run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
-  run(['scripts/build-server.mjs']);
-}
-
-const fmt = (n: number, digits = 2) => n.toFixed(digits);
-const ms = (n: number) => `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms`;
 const rps = (results: WrkResult[]) => Math.round(median(results.map((r) => r.rps))).toLocaleString('en-US');
 const ratios = (pair: Pair) => pair.hookbay.map((r, i) => r.rps / (pair.bare[i]?.rps ?? NaN));
 
@@ -284,7 +85,7 @@ async function main(): Promise<void> {
     // Open loop first, on the freshly started server: at a steady rate, on its own session and listener.
     const steady = await newSession(hookbay.origin);
     const steadyListener = await connect(hookbay.origin, steady.sessionId);
-    const loop = await openLoop(hookbay.origin, steady.sessionId, steadyListener);
+    const loop = await openLoop(hookbay.origin, steady.sessionId, steadyListener, CONNECTIONS);
     steadyListener.close();
 
     // Capture: one session, one listener receiving every event.
