@@ -1,5 +1,5 @@
 /** The benchmark's server processes: the bare Node server and Hookbay as `npm start` runs it. */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import { sleep } from './stats.js';
@@ -62,10 +62,32 @@ export async function stop(server: Server): Promise<void> {
 }
 
 /** VmRSS and VmHWM of a process, in MB. */
-export function memory(pid: number): { rss: number; peak: number } {
+function processMemory(pid: number): { rss: number; peak: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+/** The processes a server's primary forked (none for a single process). */
+export function childrenOf(pid: number): number[] {
+  // ps exits with 1 when it lists nothing.
+  const out = spawnSync('ps', ['--ppid', String(pid), '-o', 'pid='], { encoding: 'utf8' }).stdout;
+  return out
+    .split('\n')
+    .map((line) => Number(line.trim()))
+    .filter((child) => child > 0);
+}
+
+/** RSS and peak RSS of a server and the workers it forked, added up, in MB. */
+export function memory(pid: number): { rss: number; peak: number } {
+  let rss = 0;
+  let peak = 0;
+  for (const each of [pid, ...childrenOf(pid)]) {
+    const one = processMemory(each);
+    rss += one.rss;
+    peak += one.peak;
+  }
+  return { rss, peak };
 }
 
 /** Builds the web app and the compiled server that `npm start` runs. */

@@ -2,6 +2,7 @@
  * Builds the whole server from a config: storage, repos, services, realtime and routes.
  * It never listens; main.ts (or a test) decides where.
  */
+import cluster from 'node:cluster';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     sessions,
     access: accessChecks,
     redisUrl: config.redisUrl,
+    isWorker: cluster.isWorker,
     logger: app.log,
     databaseOutage,
   });

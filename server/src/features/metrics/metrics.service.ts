@@ -15,6 +15,7 @@ import {
   type ServerToClientEvents,
 } from '../../../../shared/realtime.js';
 import type { WriteObserver } from '../../db/batcher.js';
+import { writeLockWaits } from '../../db/write-lock.js';
 
 /** One labelled series a request path adds to. */
 export interface Count {
@@ -246,6 +247,29 @@ export function createMetrics(options: {
         // The last value stays; /readyz tells whether the database answers.
         options.reportError(error, 'reading the stored bytes for /metrics failed');
       }
+    },
+  });
+
+  // Per process: with WORKERS > 1 each worker waits for the others' writes (db/write-lock.ts).
+  const worker = { worker: process.env.HOOKBAY_WORKER ?? '0' };
+  new Counter({
+    name: 'hookbay_sqlite_write_lock_waits_total',
+    help: 'Write transactions that waited for SQLite’s write lock held by another worker, by worker.',
+    labelNames: ['worker'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(worker, writeLockWaits.count);
+    },
+  });
+  new Counter({
+    name: 'hookbay_sqlite_write_lock_wait_seconds_total',
+    help: 'Time write transactions spent waiting for SQLite’s write lock, by worker.',
+    labelNames: ['worker'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(worker, writeLockWaits.seconds);
     },
   });
 
