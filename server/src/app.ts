@@ -47,6 +47,7 @@ import { createMetrics } from './features/metrics/metrics.service.js';
 import { captureRoutes, EXTRA_CAPTURE_METHODS } from './features/webhooks/capture.routes.js';
 import { eventsRoutes } from './features/webhooks/events.routes.js';
 import { replayRoutes } from './features/replay/replay.routes.js';
+import { replayJobsRoutes } from './features/replay/replay-jobs.routes.js';
 import { createWebhooksRepo } from './features/webhooks/webhooks.repo.js';
 import { createWebhooksService, type WebhooksService } from './features/webhooks/webhooks.service.js';
 import { createRulesCache } from './features/responses/rules-cache.js';
@@ -355,6 +356,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     limiter,
     publicOrigin: config.publicOrigin,
     captureMaxBytes: config.captureMaxBytes,
+  });
+  await app.register(replayJobsRoutes, {
+    db: database.db,
+    webhooks,
+    publisher,
+    allowPrivate: config.replayAllowPrivate,
+    perMinute: config.replayPerMinute,
+    limiter,
+    publicOrigin: config.publicOrigin,
   });
   await app.register(responsesRoutes, { responses });
   await app.register(captureRoutes, {

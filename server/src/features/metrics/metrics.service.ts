@@ -12,6 +12,7 @@ import {
   WEBHOOK_FORWARDED,
   WEBHOOKS_CLEARED,
   FORWARDERS_CHANGED,
+  REPLAY_PROGRESS,
   type ServerToClientEvents,
 } from '../../../../shared/realtime.js';
 import type { WriteObserver } from '../../db/batcher.js';
@@ -59,6 +60,7 @@ const REALTIME_EVENTS: Record<keyof ServerToClientEvents, string> = {
   [WEBHOOK_FORWARDED]: WEBHOOK_FORWARDED,
   [WEBHOOKS_CLEARED]: WEBHOOKS_CLEARED,
   [FORWARDERS_CHANGED]: FORWARDERS_CHANGED,
+  [REPLAY_PROGRESS]: REPLAY_PROGRESS,
 };
 
 /** What the gauges read when scraped. */
