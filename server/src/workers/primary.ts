@@ -13,6 +13,7 @@ import type { Config } from '../config.js';
 import { openDatabase } from '../db/connection.js';
 import { whereToOpen } from '../serve.js';
 import { exitOnStartupError } from '../startup-error.js';
+import { serveClusterMetrics } from './cluster-metrics.js';
 
 /** The first replacement comes at once; each further death in a row doubles the pause, up to the cap. */
 const RESTART_PAUSE_MS = 250;
@@ -28,6 +29,7 @@ export async function superviseWorkers(config: Config): Promise<void> {
   const database = await openDatabase(config).catch(exitOnStartupError);
   await database.close();
   setupPrimary();
+  serveClusterMetrics();
 
   let isStopping = false;
   let hasAnnounced = false;

@@ -22,8 +22,10 @@ afterEach(async () => {
   for (const server of started.splice(0)) await server.stop('SIGKILL');
 });
 
+const METRICS_TOKEN = 'workers-test-metrics-token';
+
 async function startWorkers(dataDir?: string): Promise<ServerProcess> {
-  const server = await startServer({ dataDir, extra: { WORKERS: '2' } });
+  const server = await startServer({ dataDir, extra: { WORKERS: '2', METRICS_TOKEN } });
   started.push(server);
   // Both workers listen before the primary says the server is running.
   await waitFor('the running line', () => server.lines.some((line) => line.includes('(2 workers)')));
@@ -183,6 +185,35 @@ describe('WORKERS=2 on SQLite', { timeout: 120_000 }, () => {
     const stored = new Set(await storedIds(again.origin, user));
     expect(acknowledged.length).toBeGreaterThan(50);
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+  });
+
+  it('shows the figures of every worker on /metrics, whichever worker the scrape reaches', async () => {
+    const server = await startWorkers();
+    const user = await newUser(server.origin);
+    for (let n = 0; n < 10; n++) {
+      expect((await send(server.origin, `/webhook/${user.sessionId}`, { body: '{}' })).status).toBe(200);
+    }
+    const scrape = () =>
+      new Promise<string>((resolve, reject) => {
+        const request = http.get(
+          `${server.origin}/metrics`,
+          { agent: false, headers: { authorization: `Bearer ${METRICS_TOKEN}` } },
+          (response) => {
+            let body = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (body += chunk));
+            response.on('end', () => resolve(body));
+          },
+        );
+        request.on('error', reject);
+      });
+    // Connections go to the workers in turn: four scrapes reach both.
+    for (let n = 0; n < 4; n++) {
+      const text = await scrape();
+      expect(text).toMatch(/^hookbay_captures_total\{outcome="default"\} 10$/m);
+      expect(text).toMatch(/^hookbay_sqlite_write_lock_waits_total\{worker="0"\} \d+$/m);
+      expect(text).toMatch(/^hookbay_sqlite_write_lock_waits_total\{worker="1"\} \d+$/m);
+    }
   });
 
   it('stops every worker in order on SIGTERM', async () => {

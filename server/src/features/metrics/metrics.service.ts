@@ -4,6 +4,7 @@
  * number: prom-client's own labelled `inc` builds a label key on every call, so the tallies are
  * copied into the counters when a scrape reads them. Gauges read their value at scrape time.
  */
+import cluster from 'node:cluster';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import {
   URL_CLICK,
@@ -17,6 +18,7 @@ import {
 } from '../../../../shared/realtime.js';
 import type { WriteObserver } from '../../db/batcher.js';
 import { writeLockWaits } from '../../db/write-lock.js';
+import { clusterMetricsText, shareRegistry } from '../../workers/cluster-metrics.js';
 
 /** One labelled series a request path adds to. */
 export interface Count {
@@ -239,6 +241,8 @@ export function createMetrics(options: {
   );
   new Gauge({
     name: 'hookbay_stored_bytes',
+    // Every worker reads the same database: the figure is not added up across them.
+    aggregator: 'first',
     help: 'Bytes of captured requests (bodies and headers) kept in the database, for every instance.',
     registers: [registry],
     async collect() {
@@ -275,6 +279,7 @@ export function createMetrics(options: {
     },
   });
 
+  if (cluster.isWorker) shareRegistry(registry);
   return {
     captures: countsOf(captures, CAPTURE_OUTCOMES),
     redirects: countsOf(redirects, REDIRECT_OUTCOMES),
@@ -291,7 +296,9 @@ export function createMetrics(options: {
       sources = watched;
     },
     async render() {
-      return { contentType: registry.contentType, text: await registry.metrics() };
+      // With WORKERS > 1, a scrape shows the whole server, not the worker it happened to reach.
+      const text = cluster.isWorker ? await clusterMetricsText() : await registry.metrics();
+      return { contentType: registry.contentType, text };
     },
   };
 }
