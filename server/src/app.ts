@@ -173,7 +173,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     logger: app.log,
     databaseOutage,
   });
-  const publisher = createPublisher(realtime.io, metrics.published);
+  const publisher = createPublisher(realtime.io, metrics.published, realtime.otherWorkers);
   const webhooksRepo = createWebhooksRepo(database.db);
   const streamHub = createStreamHub(realtime.cluster);
   const webhooks = createWebhooksService({

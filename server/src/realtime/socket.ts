@@ -22,7 +22,8 @@ import { KEY_REFUSED_MESSAGE, identityStillHolds, resolveIdentity, type Identity
 import type { OutageLog } from '../outage-log.js';
 import { batchWebSocketFrames } from './batch-frames.js';
 import { ANNOUNCE_TIMEOUT_MS, SOLO_CLUSTER, createCluster, type Cluster } from './cluster.js';
-import type { RealtimeServer } from './publisher.js';
+import type { OtherWorkers, RealtimeServer } from './publisher.js';
+import { startWorkerPush } from './worker-push.js';
 import { openRedisPair } from './redis.js';
 
 function handshakeSessionId(socket: Socket): string | null {
@@ -60,6 +61,8 @@ export interface Realtime {
   cluster: Cluster;
   /** Disconnects, on every instance, the sockets of a revoked key or (keyId null) those the user's id alone admitted. */
   endAccess(userId: string, keyId: string | null): void;
+  /** The other workers of this server, for the publisher; null without workers (or with Redis). */
+  otherWorkers: OtherWorkers | null;
   /** Resolves once Redis answers; null without REDIS_URL. */
   pingRedis: (() => Promise<void>) | null;
   close(): Promise<void>;
@@ -86,6 +89,7 @@ export async function createRealtime(
   let cluster = SOLO_CLUSTER;
   let closeRedis = () => Promise.resolve();
   let pingRedis: Realtime['pingRedis'] = null;
+  let otherWorkers: OtherWorkers | null = null;
   if (options.redisUrl) {
     // `joined` is only used by the recovery callback, which cannot run before it exists.
     const redis = await openRedisPair(options.redisUrl, options.logger, () => joined.rejoined());
@@ -103,6 +107,7 @@ export async function createRealtime(
     const { createAdapter } = await import('@socket.io/cluster-adapter');
     io.adapter(createAdapter());
     cluster = createCluster(io, () => true);
+    otherWorkers = startWorkerPush(io);
   }
 
   io.use((socket, next) => {
@@ -161,6 +166,7 @@ export async function createRealtime(
       io.in(keyId === null ? openRoom(userId) : keyRoom(keyId)).disconnectSockets(true);
     },
     pingRedis,
+    otherWorkers,
     async close() {
       // Not io.close(): that would also close the HTTP server, which Fastify closes itself.
       io.disconnectSockets(true);

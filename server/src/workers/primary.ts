@@ -13,7 +13,8 @@ import type { Config } from '../config.js';
 import { openDatabase } from '../db/connection.js';
 import { whereToOpen } from '../serve.js';
 import { exitOnStartupError } from '../startup-error.js';
-import { serveClusterMetrics } from './cluster-metrics.js';
+import { serveClusterMetrics } from '../features/metrics/cluster-metrics.js';
+import { relayUserPushes } from '../realtime/worker-push.js';
 
 /** The first replacement comes at once; each further death in a row doubles the pause, up to the cap. */
 const RESTART_PAUSE_MS = 250;
@@ -30,18 +31,24 @@ export async function superviseWorkers(config: Config): Promise<void> {
   await database.close();
   setupPrimary();
   serveClusterMetrics();
+  relayUserPushes();
 
   let isStopping = false;
   let hasAnnounced = false;
   const failures = new Map<number, number>();
+  // Slots whose worker listened at least once; the server is announced when all have.
+  const listening = new Set<number>();
 
   function start(slot: number): void {
     const startedAt = Date.now();
     let isListening = false;
     const worker: Worker = cluster.fork({ HOOKBAY_WORKER: String(slot) });
+    // A message sent to a worker that has just died fails; its exit is handled below.
+    worker.on('error', (error) => log.warn({ worker: slot, err: error }, 'a message to a worker failed'));
     worker.on('listening', (address) => {
       isListening = true;
-      if (hasAnnounced) return;
+      listening.add(slot);
+      if (hasAnnounced || listening.size < config.workers) return;
       hasAnnounced = true;
       process.stdout.write(
         `Hookbay is running at ${whereToOpen(config, address.port)} (${config.workers} workers)\n`,
@@ -74,8 +81,9 @@ export async function superviseWorkers(config: Config): Promise<void> {
     let left = workers.length;
     let failed = exitCode !== 0;
     for (const worker of workers) {
-      worker.once('exit', (code) => {
-        failed ||= code !== 0;
+      worker.once('exit', (code, signal) => {
+        // A worker still starting has no handler yet and ends on the signal itself, with nothing to finish.
+        failed ||= code !== 0 && signal !== 'SIGTERM';
         if (--left === 0) process.exit(failed ? 1 : 0);
       });
       // Each worker closes like a single server does: in-flight requests, batches, delayed answers.

@@ -18,7 +18,7 @@ import {
 } from '../../../../shared/realtime.js';
 import type { WriteObserver } from '../../db/batcher.js';
 import { writeLockWaits } from '../../db/write-lock.js';
-import { clusterMetricsText, shareRegistry } from '../../workers/cluster-metrics.js';
+import { clusterMetricsText, shareRegistry } from './cluster-metrics.js';
 
 /** One labelled series a request path adds to. */
 export interface Count {

@@ -1,0 +1,108 @@
+/**
+ * The live push between workers without a broadcast to all of them. Each worker tells the primary
+ * which users it holds sockets of (as their rooms come and go), the primary tells every worker,
+ * and an event for a user goes through the primary only to the workers that hold that user's
+ * sockets, once each. A worker holding all of a user's sockets sends nothing at all.
+ */
+import cluster from 'node:cluster';
+import { userRoom, type ServerToClientEvents } from '../../../shared/realtime.js';
+import type { OtherWorkers, RealtimeServer } from './publisher.js';
+
+const USER_ROOM_PREFIX = userRoom('');
+const HOLDS = 'hookbay:holds';
+const HOLDERS = 'hookbay:holders';
+const PUSH = 'hookbay:push';
+
+/** A worker says it now holds (or no longer holds) sockets of a user. */
+interface Holds {
+  type: typeof HOLDS;
+  userId: string;
+  holds: boolean;
+}
+
+/** The primary says which workers hold sockets of a user. */
+interface Holders {
+  type: typeof HOLDERS;
+  userId: string;
+  workers: number[];
+}
+
+/** An event for a user's sockets, to the primary and from it to each other holder. */
+interface Push {
+  type: typeof PUSH;
+  userId: string;
+  event: keyof ServerToClientEvents;
+  args: unknown[];
+}
+
+function isMessage<T extends { type: string }>(message: unknown, type: T['type']): message is T {
+  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === type;
+}
+
+/** In the primary: keeps who holds whom, tells every worker, and passes pushes on to the holders. */
+export function relayUserPushes(): void {
+  const holders = new Map<string, Set<number>>();
+  const tell = (userId: string) => {
+    const message: Holders = { type: HOLDERS, userId, workers: [...(holders.get(userId) ?? [])] };
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.send(message);
+  };
+  cluster.on('online', (worker) => {
+    for (const [userId, workers] of holders) worker.send({ type: HOLDERS, userId, workers: [...workers] });
+  });
+  cluster.on('exit', (worker) => {
+    for (const [userId, workers] of holders) {
+      if (!workers.delete(worker.id)) continue;
+      if (workers.size === 0) holders.delete(userId);
+      tell(userId);
+    }
+  });
+  cluster.on('message', (worker, message: unknown) => {
+    if (isMessage<Holds>(message, HOLDS)) {
+      const workers = holders.get(message.userId) ?? new Set<number>();
+      if (message.holds) workers.add(worker.id);
+      else workers.delete(worker.id);
+      if (workers.size === 0) holders.delete(message.userId);
+      else holders.set(message.userId, workers);
+      tell(message.userId);
+      return;
+    }
+    if (!isMessage<Push>(message, PUSH)) return;
+    for (const id of holders.get(message.userId) ?? []) {
+      if (id !== worker.id) cluster.workers?.[id]?.send(message);
+    }
+  });
+}
+
+/** In a worker: reports its user rooms, delivers pushes from the others to its own sockets. */
+export function startWorkerPush(io: RealtimeServer): OtherWorkers {
+  const self = cluster.worker?.id;
+  const holders = new Map<string, number[]>();
+  const send = (message: Holds | Push) => process.send?.(message);
+  const userOf = (room: string) =>
+    room.startsWith(USER_ROOM_PREFIX) ? room.slice(USER_ROOM_PREFIX.length) : null;
+  const adapter = io.of('/').adapter;
+  adapter.on('create-room', (room: string) => {
+    const userId = userOf(room);
+    if (userId !== null) send({ type: HOLDS, userId, holds: true });
+  });
+  adapter.on('delete-room', (room: string) => {
+    const userId = userOf(room);
+    if (userId !== null) send({ type: HOLDS, userId, holds: false });
+  });
+  process.on('message', (message: unknown) => {
+    if (isMessage<Holders>(message, HOLDERS)) {
+      if (message.workers.length === 0) holders.delete(message.userId);
+      else holders.set(message.userId, message.workers);
+      return;
+    }
+    if (!isMessage<Push>(message, PUSH)) return;
+    // The event's own types were checked where it was published.
+    io.local.to(userRoom(message.userId)).emit(message.event, ...(message.args as [never]));
+  });
+  return {
+    toOtherWorkers(userId, event, args) {
+      const others = holders.get(userId)?.some((id) => id !== self);
+      if (others) send({ type: PUSH, userId, event, args });
+    },
+  };
+}
