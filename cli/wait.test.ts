@@ -4,16 +4,13 @@
  * request, through a proxy that cuts every wait the server is asked for to one second.
  */
 import http from 'node:http';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../shared/sessions.js';
 import type { WebhookEvent } from '../shared/webhooks.js';
 import { asKey, createKey, privateSession } from '../server/src/features/access/test-helpers.js';
-import { runCli, type CliRun } from '../server/src/features/forwarding/cli-process.js';
-import { buildTestApp } from '../server/test/app.js';
+import { cliTestServer, type CliRun } from '../server/src/features/forwarding/cli-process.js';
 import { asUser, createSession } from '../server/test/factories.js';
 import { freePort, waitFor } from '../server/test/processes.js';
-import { listen } from '../server/test/socket.js';
 import { sliceQuery } from './wait.js';
 
 interface ShortWaitProxy {
@@ -62,28 +59,10 @@ async function startShortWaitProxy(target: string): Promise<ShortWaitProxy> {
 }
 
 describe('hookbay wait', () => {
-  let app: FastifyInstance;
-  let origin: string;
-  const runs: CliRun[] = [];
+  const server = cliTestServer();
+  const { hookbay } = server;
 
-  beforeAll(async () => {
-    app = await buildTestApp();
-    origin = await listen(app);
-  });
-  afterEach(async () => {
-    await Promise.all(runs.splice(0).map((run) => run.stop()));
-  });
-  afterAll(async () => {
-    await app.close();
-  });
-
-  function hookbay(args: string[], env: Record<string, string> = {}): CliRun {
-    const run = runCli(args, env);
-    runs.push(run);
-    return run;
-  }
-
-  const webhookOf = (user: SessionUser, base = origin) => `${base}/webhook/${user.sessionId}`;
+  const webhookOf = (user: SessionUser, base = server.origin) => `${base}/webhook/${user.sessionId}`;
 
   async function capture(user: SessionUser, path: string, body: string): Promise<number> {
     const response = await fetch(`${webhookOf(user)}${path}`, { method: 'POST', body });
@@ -92,15 +71,16 @@ describe('hookbay wait', () => {
   }
 
   async function storedEvents(user: SessionUser): Promise<WebhookEvent[]> {
-    const response = await app.inject({ method: 'GET', url: '/api/events', headers: asUser(user) });
+    const response = await server.app.inject({ method: 'GET', url: '/api/events', headers: asUser(user) });
     return response.json<WebhookEvent[]>();
   }
 
-  const untilWaiting = () => waitFor('the command to wait', () => app.services.waits.openCount().waits > 0);
+  const untilWaiting = () =>
+    waitFor('the command to wait', () => server.app.services.waits.openCount().waits > 0);
   const printed = (run: CliRun) => run.stdout.map((line) => JSON.parse(line) as WebhookEvent);
 
   it('prints each match as one JSON line, the event as the API gives it, and exits 0 once all arrived', async () => {
-    const user = await createSession(app);
+    const user = await createSession(server.app);
     const first = await capture(user, '/orders', '{"order":"created"}');
     await capture(user, '/other', '{"unrelated":true}');
     const run = hookbay(['wait', webhookOf(user), '--match', 'ORDER', '--method', 'post', '--count', '2']);
@@ -115,7 +95,7 @@ describe('hookbay wait', () => {
   });
 
   it('--after now counts only requests captured after the command started; --after <id> those after that one', async () => {
-    const user = await createSession(app);
+    const user = await createSession(server.app);
     const older = await capture(user, '/hook', 'before');
     const run = hookbay(['wait', webhookOf(user), '--after', 'now']);
     await untilWaiting();
@@ -129,7 +109,7 @@ describe('hookbay wait', () => {
   });
 
   it('exit 1 when the time runs out, with the matches so far printed', async () => {
-    const user = await createSession(app);
+    const user = await createSession(server.app);
     const only = await capture(user, '/', 'ping');
     const run = hookbay(['wait', webhookOf(user), '--match', 'ping', '--count', '2', '--timeout', '0.5']);
     expect(await run.exited).toBe(1);
@@ -138,7 +118,7 @@ describe('hookbay wait', () => {
   });
 
   it('exit 2 on a usage error, with the reason and the usage', async () => {
-    const user = await createSession(app);
+    const user = await createSession(server.app);
     const run = hookbay(['wait', webhookOf(user), '--count', '0']);
     expect(await run.exited).toBe(2);
     expect(run.stderr[0]).toBe('hookbay: --count must be a whole number from 1 to 1000');
@@ -155,31 +135,31 @@ describe('hookbay wait', () => {
   });
 
   it('exit 3 when the server refuses the session: unknown, private without a key, a revoked key', async () => {
-    const unknown = hookbay(['wait', `${origin}/webhook/00000000-0000-4000-8000-000000000000`]);
+    const unknown = hookbay(['wait', `${server.origin}/webhook/00000000-0000-4000-8000-000000000000`]);
     expect(await unknown.exited).toBe(3);
     expect(unknown.stderr[0]).toBe(
-      `Unknown session 00000000-0000-4000-8000-000000000000 at ${origin}: check the webhook URL.`,
+      `Unknown session 00000000-0000-4000-8000-000000000000 at ${server.origin}: check the webhook URL.`,
     );
 
-    const { user } = await privateSession(app);
+    const { user } = await privateSession(server.app);
     const locked = hookbay(['wait', webhookOf(user), '--timeout', '0']);
     expect(await locked.exited).toBe(3);
     expect(locked.stderr[0]).toBe(
       `The inspector of ${user.sessionId} is private: pass one of its keys with --key <key> or HOOKBAY_KEY.`,
     );
 
-    const owner = await createSession(app);
-    const { key, id } = await createKey(app, owner);
-    await app.inject({ method: 'DELETE', url: `/api/keys/${id}`, headers: asKey(key) });
+    const owner = await createSession(server.app);
+    const { key, id } = await createKey(server.app, owner);
+    await server.app.inject({ method: 'DELETE', url: `/api/keys/${id}`, headers: asKey(key) });
     const revoked = hookbay(['wait', webhookOf(owner), '--key', key]);
     expect(await revoked.exited).toBe(3);
     expect(revoked.stderr[0]).toBe(
-      `Hookbay at ${origin} refused the key: This key is unknown or was revoked.`,
+      `Hookbay at ${server.origin} refused the key: This key is unknown or was revoked.`,
     );
   });
 
   it('waits on a private inspector with its key from HOOKBAY_KEY', async () => {
-    const { user, key } = await privateSession(app);
+    const { user, key } = await privateSession(server.app);
     const id = await capture(user, '/private', 'secret payload');
     const run = hookbay(['wait', webhookOf(user), '--match', 'secret'], { HOOKBAY_KEY: key });
     expect(await run.exited).toBe(0);
@@ -189,14 +169,14 @@ describe('hookbay wait', () => {
   describe('past what one request to the server waits', () => {
     let proxy: ShortWaitProxy;
     beforeAll(async () => {
-      proxy = await startShortWaitProxy(origin);
+      proxy = await startShortWaitProxy(server.origin);
     });
     afterAll(async () => {
       await proxy.close();
     });
 
     it('asks again after the last request seen, for what is still missing, until all arrived', async () => {
-      const user = await createSession(app);
+      const user = await createSession(server.app);
       const first = await capture(user, '/deploys', 'deploy started');
       const run = hookbay([
         'wait',
@@ -220,7 +200,7 @@ describe('hookbay wait', () => {
     });
 
     it('ends with exit 1 once its own time has run out, having asked more than once', async () => {
-      const user = await createSession(app);
+      const user = await createSession(server.app);
       const asked = proxy.waits.length;
       const run = hookbay(['wait', webhookOf(user, proxy.origin), '--timeout', '2.5']);
       expect(await run.exited).toBe(1);

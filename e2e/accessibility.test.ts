@@ -90,6 +90,7 @@ describe.runIf(hasChromium)('accessibility of every page', () => {
       }
       expect(findings).toEqual([]);
       expect(journey.pageErrors).toEqual([]);
-    });
+      // Every screen, with its data, checked in one go: minutes on a busy machine.
+    }, 240_000);
   }
 });

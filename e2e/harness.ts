@@ -74,6 +74,27 @@ export async function startJourney(overrides: Partial<Config> = {}): Promise<Jou
   };
 }
 
+/**
+ * A second browser for the people who open a journey's links: it shares no cookies or storage with
+ * the journey's own browser, and each visitor gets a fresh context of its own.
+ */
+export interface Visitors {
+  /** A page as a new visitor with this user agent has it; `page.context().close()` when done. */
+  open(userAgent?: string): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function launchVisitors(): Promise<Visitors> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return {
+    async open(userAgent = DESKTOP_CHROME_UA) {
+      const context = await browser.newContext({ userAgent });
+      return context.newPage();
+    },
+    close: () => browser.close(),
+  };
+}
+
 /** Saves a screenshot under .e2e-artifacts/ when SCREENSHOTS is set, for looking at the screens. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (!process.env.SCREENSHOTS) return;

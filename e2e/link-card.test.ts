@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
   DESKTOP_CHROME_UA,
   hasChromium,
+  launchVisitors,
   startJourney,
   type Journey,
+  type Visitors,
 } from './harness.js';
 import { expectToastStartingWith, poll, setTheme, snap } from './helpers.js';
 
@@ -25,7 +25,7 @@ const urlRows = (page: Page) => page.getByRole('list', { name: 'Your URLs' }).ge
 
 describe.runIf(hasChromium)('social card and unique visitors journey', () => {
   let journey: Journey;
-  let visitorBrowser: Browser;
+  let visitors: Visitors;
   let destination: string;
   let dataDir: string;
 
@@ -34,10 +34,10 @@ describe.runIf(hasChromium)('social card and unique visitors journey', () => {
     journey = await startJourney({ dataDir });
     // A page of this same server, so that the visitor's browser needs no network.
     destination = `${journey.origin}/about`;
-    visitorBrowser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    visitors = await launchVisitors();
   });
   afterAll(async () => {
-    await visitorBrowser.close();
+    await visitors.close();
     await journey.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -101,11 +101,10 @@ describe.runIf(hasChromium)('social card and unique visitors journey', () => {
     ]);
 
     for (const userAgent of [DESKTOP_CHROME_UA, DESKTOP_CHROME_UA, FIREFOX_UA]) {
-      const context = await visitorBrowser.newContext({ userAgent });
-      const visitor = await context.newPage();
+      const visitor = await visitors.open(userAgent);
       await visitor.goto(shortUrl);
       expect(visitor.url()).toBe(destination);
-      await context.close();
+      await visitor.context().close();
     }
   });
 

@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
   DESKTOP_CHROME_UA,
   hasChromium,
+  launchVisitors,
   screenshot,
   startJourney,
   type Journey,
+  type Visitors,
 } from './harness.js';
 import {
   expectText,
@@ -30,7 +30,7 @@ const urlRows = (page: Page) => page.getByRole('list', { name: 'Your URLs' }).ge
 
 describe.runIf(hasChromium)('short-link options journey', () => {
   let journey: Journey;
-  let visitorBrowser: Browser;
+  let visitors: Visitors;
   let destination: string;
   let dataDir: string;
 
@@ -39,10 +39,10 @@ describe.runIf(hasChromium)('short-link options journey', () => {
     journey = await startJourney({ dataDir });
     // A page of this same server, so that the visitor's browser needs no network.
     destination = `${journey.origin}/about`;
-    visitorBrowser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    visitors = await launchVisitors();
   });
   afterAll(async () => {
-    await visitorBrowser.close();
+    await visitors.close();
     await journey.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -94,8 +94,7 @@ describe.runIf(hasChromium)('short-link options journey', () => {
   });
 
   it('asks a visitor in a fresh browser for the password, refuses a wrong one, then sends them on', async () => {
-    const context = await visitorBrowser.newContext({ userAgent: DESKTOP_CHROME_UA });
-    const visitor = await context.newPage();
+    const visitor = await visitors.open(DESKTOP_CHROME_UA);
     const pageErrors: Error[] = [];
     visitor.on('pageerror', (error) => pageErrors.push(error));
 
@@ -125,7 +124,7 @@ describe.runIf(hasChromium)('short-link options journey', () => {
       visitor.getByRole('button', { name: 'Continue' }).click(),
     ]);
     expect(pageErrors).toEqual([]);
-    await context.close();
+    await visitor.context().close();
   });
 
   it('shows exactly one click in the analytics', async () => {
@@ -154,13 +153,12 @@ describe.runIf(hasChromium)('short-link options journey', () => {
     await poll(() => row.locator('.badge').textContent()).toBe('Disabled');
     await snap(page, 'admin-links-light');
 
-    const context = await visitorBrowser.newContext({ userAgent: DESKTOP_CHROME_UA });
-    const visitor = await context.newPage();
+    const visitor = await visitors.open(DESKTOP_CHROME_UA);
     const response = await visitor.goto(`${origin}/s/${ALIAS}`);
     expect(response?.status()).toBe(410);
     await visitor.getByRole('heading', { name: 'This link was disabled' }).waitFor();
     await screenshot(visitor, 'link-disabled-light');
-    await context.close();
+    await visitor.context().close();
 
     await row.getByRole('button', { name: `Enable ${ALIAS}` }).click();
     await poll(() => row.locator('.badge').textContent()).toBe('Password-protected');

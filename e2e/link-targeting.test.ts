@@ -1,12 +1,12 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
   DESKTOP_CHROME_UA,
   hasChromium,
+  launchVisitors,
   startJourney,
   type Journey,
+  type Visitors,
 } from './harness.js';
 import { expectToastStartingWith, poll, setTheme, snap } from './helpers.js';
 
@@ -17,7 +17,7 @@ const urlRows = (page: Page) => page.getByRole('list', { name: 'Your URLs' }).ge
 
 describe.runIf(hasChromium)('link targeting journey', () => {
   let journey: Journey;
-  let visitorBrowser: Browser;
+  let visitors: Visitors;
   let shortUrl: string;
   let defaultDestination: string;
   let phoneDestination: string;
@@ -27,20 +27,19 @@ describe.runIf(hasChromium)('link targeting journey', () => {
     // Pages of this same server, so that the visitors' browsers need no network.
     defaultDestination = `${journey.origin}/about?from=link`;
     phoneDestination = `${journey.origin}/privacy`;
-    visitorBrowser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    visitors = await launchVisitors();
   });
   afterAll(async () => {
-    await visitorBrowser.close();
+    await visitors.close();
     await journey.close();
   });
 
   /** Opens the short link in a fresh browser with this user agent; resolves to where it landed. */
   async function landingOf(userAgent: string, query: string): Promise<string> {
-    const context = await visitorBrowser.newContext({ userAgent });
-    const visitor = await context.newPage();
+    const visitor = await visitors.open(userAgent);
     await visitor.goto(`${shortUrl}${query}`);
     const landed = visitor.url();
-    await context.close();
+    await visitor.context().close();
     return landed;
   }
 

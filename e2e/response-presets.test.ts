@@ -60,4 +60,23 @@ describe.runIf(hasChromium)('URL check presets journey', () => {
     ).toEqual(['200']);
     expect(journey.pageErrors).toEqual([]);
   });
+
+  it('Escape closes the editor a preset opened, then the Response drawer', async () => {
+    const { page, origin } = journey;
+    await openInspector(page, origin);
+    await page.getByRole('button', { name: /^Response/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Response' });
+    await panel.getByRole('button', { name: 'Add a preset' }).click();
+    await page.getByRole('button', { name: 'Slack url_verification' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add rule' });
+    await dialog.waitFor();
+
+    await page.keyboard.press('Escape');
+    await poll(() => dialog.count()).toBe(0);
+    // Focus is back on the presets button, whose menu is closed: Escape is the drawer's.
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Add a preset');
+    await page.keyboard.press('Escape');
+    await poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(journey.pageErrors).toEqual([]);
+  });
 });

@@ -5,7 +5,7 @@
  * the frame writes cost as much as the HTTP answers. The frames and their order are unchanged.
  */
 import type { Socket as NetSocket } from 'node:net';
-import type { RealtimeServer } from './publisher.js';
+import type { RealtimeServer } from './realtime-server.js';
 
 interface EngineTransport {
   name: string;

@@ -8,54 +8,20 @@
  * the end of an access (a revoked key, privacy turned on) so that event streams relying on it close.
  * Without REDIS_URL there is one instance and nothing to announce.
  */
-import type { RealtimeServer } from './publisher.js';
-
-export const LINK_CHANGED = 'link-changed';
-export const LINKS_RESET = 'links-reset';
-export const SESSION_CACHE_CHANGED = 'session-cache-changed';
-export const SESSION_CACHES_RESET = 'session-caches-reset';
-export const STREAMS_HELD = 'streams-held';
-export const SESSION_POKED = 'session-poked';
-export const FORWARDED_ANSWER = 'forwarded-answer';
-export const ACCESS_ENDED = 'access-ended';
-
-/** Access to a session ended: key `keyId` was revoked, or (keyId null) its id alone no longer opens it. */
-export interface EndedAccess {
-  sessionId: string;
-  keyId: string | null;
-}
-
-/** The event-stream sessions one instance serves: all of them, and those with a `--respond` forwarder. */
-export interface HeldStreams {
-  instanceId: string;
-  streamed: string[];
-  responding: string[];
-  /** Per session, its forwarders on that instance (absent from instances that do not count them). */
-  forwarders?: Record<string, { count: number; responding: number }>;
-}
-
-/** A `--respond` forwarder's answer for a waiting capture: the target's reply, or why there is none. */
-export type ForwardedAnswer =
-  { status: number; rawHeaders: [string, string][]; body: string } | { error: string };
-
-export interface ClusterEvents {
-  /** Link `id` was edited or deleted; `done` acknowledges that the copy is gone. */
-  [LINK_CHANGED]: (id: string, done: (ok: boolean) => void) => void;
-  /** The sender may have missed or failed to send changes: forget every cached link. */
-  [LINKS_RESET]: () => void;
-  /** Session `sessionId`'s entry of per-session cache `name` changed; `done` acknowledges that the copy is gone. */
-  [SESSION_CACHE_CHANGED]: (name: string, sessionId: string, done: (ok: boolean) => void) => void;
-  /** The sender may have missed or failed to send changes: forget every per-session cache's entries. */
-  [SESSION_CACHES_RESET]: () => void;
-  /** The sender's full list of streamed sessions now (sent on change and periodically). */
-  [STREAMS_HELD]: (held: HeldStreams, done: (ok: boolean) => void) => void;
-  /** A new event of this session was stored: streams of it should read again. */
-  [SESSION_POKED]: (sessionId: string) => void;
-  /** The answer for the capture of event `id`, for whichever instance holds it waiting. */
-  [FORWARDED_ANSWER]: (id: number, answer: ForwardedAnswer) => void;
-  /** Streams relying on this access must end; `done` acknowledges that they have. */
-  [ACCESS_ENDED]: (ended: EndedAccess, done: (ok: boolean) => void) => void;
-}
+import {
+  ACCESS_ENDED,
+  FORWARDED_ANSWER,
+  LINK_CHANGED,
+  LINKS_RESET,
+  SESSION_CACHE_CHANGED,
+  SESSION_CACHES_RESET,
+  SESSION_POKED,
+  STREAMS_HELD,
+  type EndedAccess,
+  type ForwardedAnswer,
+  type HeldStreams,
+} from './cluster-events.js';
+import type { RealtimeServer } from './realtime-server.js';
 
 /** An instance that has not answered by then (stuck, or Redis away) no longer holds the edit up. */
 export const ANNOUNCE_TIMEOUT_MS = 1000;

@@ -1,7 +1,5 @@
-import type { Server } from 'socket.io';
-import { userRoom, type ClientToServerEvents, type ServerToClientEvents } from '../../../shared/realtime.js';
-import type { Identity } from '../http/identity.js';
-import type { ClusterEvents } from './cluster.js';
+import { userRoom, type ServerToClientEvents } from '../../../shared/realtime.js';
+import type { RealtimeServer } from './realtime-server.js';
 
 /** Sends realtime events to one user's sockets, on whichever instance they are connected. */
 export interface Publisher {
@@ -11,14 +9,6 @@ export interface Publisher {
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
 }
-
-export interface SocketData {
-  userId: string;
-  /** How the handshake was identified: a key, a public session's id, or a private session's id (no room). */
-  identity: Identity;
-}
-
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ClusterEvents, SocketData>;
 
 /** Passes a user's event to the other workers of this server that hold the user's sockets. */
 export interface OtherWorkers {

@@ -22,7 +22,8 @@ import { KEY_REFUSED_MESSAGE, identityStillHolds, resolveIdentity, type Identity
 import type { OutageLog } from '../outage-log.js';
 import { batchWebSocketFrames } from './batch-frames.js';
 import { ANNOUNCE_TIMEOUT_MS, SOLO_CLUSTER, createCluster, type Cluster } from './cluster.js';
-import type { OtherWorkers, RealtimeServer } from './publisher.js';
+import type { OtherWorkers } from './publisher.js';
+import type { RealtimeServer } from './realtime-server.js';
 import { startWorkerPush } from './worker-push.js';
 import { openRedisPair } from './redis.js';
 

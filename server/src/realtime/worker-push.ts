@@ -6,7 +6,8 @@
  */
 import cluster from 'node:cluster';
 import { userRoom, type ServerToClientEvents } from '../../../shared/realtime.js';
-import type { OtherWorkers, RealtimeServer } from './publisher.js';
+import type { OtherWorkers } from './publisher.js';
+import type { RealtimeServer } from './realtime-server.js';
 
 const USER_ROOM_PREFIX = userRoom('');
 const HOLDS = 'hookbay:holds';

@@ -25,6 +25,19 @@ interface DrawerButtonProps {
   onOpenChange?: (isOpen: boolean) => void;
 }
 
+/**
+ * True for the toggle of a dropdown menu that is closed. react-bootstrap's Dropdown takes every
+ * Escape pressed on its toggle as its own, even with the menu closed (as it is after a preset is
+ * picked and focus comes back to it), and the drawer would then stay open.
+ */
+function isClosedMenuToggle(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    target.classList.contains('dropdown-toggle') &&
+    target.getAttribute('aria-expanded') !== 'true'
+  );
+}
+
 export function DrawerButton({
   label,
   drawerTitle = label,
@@ -63,6 +76,9 @@ export function DrawerButton({
       <Offcanvas
         show={isOpen}
         onHide={() => change(false)}
+        onEscapeKeyDown={(event: KeyboardEvent) => {
+          if (event.defaultPrevented && isClosedMenuToggle(event.target)) change(false);
+        }}
         placement="end"
         className={`drawer-${width}`}
         aria-labelledby={titleId}

@@ -2,45 +2,21 @@
  * The real `node dist/cli/hookbay.mjs` with a key (`--key`, HOOKBAY_KEY) against a Hookbay listening on
  * a port: what a private inspector needs, and what a refused key says.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { EVENT_BODY_PREVIEW_BYTES } from '../../../../shared/webhooks.js';
-import { buildTestApp } from '../../../test/app.js';
 import { createSession } from '../../../test/factories.js';
 import { waitFor } from '../../../test/processes.js';
-import { listen } from '../../../test/socket.js';
-import {
-  runCli,
-  startTarget,
-  untilForwarding,
-  type CliRun,
-  type TargetServer,
-} from '../forwarding/cli-process.js';
+import { cliTestServer, startTarget, untilForwarding, type TargetServer } from '../forwarding/cli-process.js';
 import { asKey, createKey, privateSession } from './test-helpers.js';
 
 describe('hookbay forward and replay with a key', () => {
-  let app: FastifyInstance;
-  let origin: string;
+  const server = cliTestServer();
+  const { hookbay } = server;
   let target: TargetServer;
-  const runs: CliRun[] = [];
 
-  beforeAll(async () => {
-    app = await buildTestApp();
-    origin = await listen(app);
-  });
   afterEach(async () => {
-    await Promise.all(runs.splice(0).map((run) => run.stop()));
     await target.close();
   });
-  afterAll(async () => {
-    await app.close();
-  });
-
-  function hookbay(args: string[], env: Record<string, string> = {}): CliRun {
-    const run = runCli(args, env);
-    runs.push(run);
-    return run;
-  }
 
   async function capture(webhook: string, path: string, body: string | Buffer = path): Promise<number> {
     const response = await fetch(`${webhook}${path}`, { method: 'POST', body });
@@ -50,8 +26,8 @@ describe('hookbay forward and replay with a key', () => {
 
   it('forward --key forwards the captures of a private inspector', async () => {
     target = await startTarget({ status: 200, body: 'ok' });
-    const { user, key } = await privateSession(app);
-    const webhook = `${origin}/webhook/${user.sessionId}`;
+    const { user, key } = await privateSession(server.app);
+    const webhook = `${server.origin}/webhook/${user.sessionId}`;
     const run = hookbay(['forward', webhook, '--to', `${target.url}/hooks`, '--key', key]);
     await untilForwarding(run);
     await capture(webhook, '/github?x=1', 'payload');
@@ -67,8 +43,8 @@ describe('hookbay forward and replay with a key', () => {
 
   it('HOOKBAY_KEY does the same as --key', async () => {
     target = await startTarget({ status: 201, body: 'made' });
-    const { user, key } = await privateSession(app);
-    const webhook = `${origin}/webhook/${user.sessionId}`;
+    const { user, key } = await privateSession(server.app);
+    const webhook = `${server.origin}/webhook/${user.sessionId}`;
     const run = hookbay(['forward', webhook, '--to', target.url], { HOOKBAY_KEY: key });
     await untilForwarding(run);
     await capture(webhook, '/env');
@@ -78,8 +54,8 @@ describe('hookbay forward and replay with a key', () => {
 
   it('replay --key sends one stored request of a private inspector, whole body included', async () => {
     target = await startTarget({ status: 202, body: 'again' });
-    const { user, key } = await privateSession(app);
-    const webhook = `${origin}/webhook/${user.sessionId}`;
+    const { user, key } = await privateSession(server.app);
+    const webhook = `${server.origin}/webhook/${user.sessionId}`;
     // Larger than an event carries: the body is read from the server, with the key.
     const big = Buffer.alloc(EVENT_BODY_PREVIEW_BYTES + 10, 0x61);
     const id = await capture(webhook, '/big', big);
@@ -91,8 +67,8 @@ describe('hookbay forward and replay with a key', () => {
 
   it('without a key, a private inspector gives a clear message and exit code 1', async () => {
     target = await startTarget();
-    const { user } = await privateSession(app);
-    const webhook = `${origin}/webhook/${user.sessionId}`;
+    const { user } = await privateSession(server.app);
+    const webhook = `${server.origin}/webhook/${user.sessionId}`;
     const expected = `The inspector of ${user.sessionId} is private: pass one of its keys with --key <key> or HOOKBAY_KEY.`;
     const forward = hookbay(['forward', webhook, '--to', target.url]);
     expect(await forward.exited).toBe(1);
@@ -105,11 +81,11 @@ describe('hookbay forward and replay with a key', () => {
 
   it('a revoked key: exit code 1 saying the key was refused, on both commands', async () => {
     target = await startTarget();
-    const user = await createSession(app);
-    const { key, id } = await createKey(app, user);
-    await app.inject({ method: 'DELETE', url: `/api/keys/${id}`, headers: asKey(key) });
-    const webhook = `${origin}/webhook/${user.sessionId}`;
-    const expected = `Hookbay at ${origin} refused the key: This key is unknown or was revoked.`;
+    const user = await createSession(server.app);
+    const { key, id } = await createKey(server.app, user);
+    await server.app.inject({ method: 'DELETE', url: `/api/keys/${id}`, headers: asKey(key) });
+    const webhook = `${server.origin}/webhook/${user.sessionId}`;
+    const expected = `Hookbay at ${server.origin} refused the key: This key is unknown or was revoked.`;
     const forward = hookbay(['forward', webhook, '--to', target.url, '--key', key]);
     expect(await forward.exited).toBe(1);
     expect(forward.stderr[0]).toBe(expected);
@@ -120,25 +96,39 @@ describe('hookbay forward and replay with a key', () => {
 
   it('a forwarder whose key is revoked while it runs stops with exit code 1', async () => {
     target = await startTarget();
-    const { user, key, keyId } = await privateSession(app);
-    const run = hookbay(['forward', `${origin}/webhook/${user.sessionId}`, '--to', target.url, '--key', key]);
+    const { user, key, keyId } = await privateSession(server.app);
+    const run = hookbay([
+      'forward',
+      `${server.origin}/webhook/${user.sessionId}`,
+      '--to',
+      target.url,
+      '--key',
+      key,
+    ]);
     await untilForwarding(run);
-    await app.inject({ method: 'DELETE', url: `/api/keys/${keyId}`, headers: asKey(key) });
+    await server.app.inject({ method: 'DELETE', url: `/api/keys/${keyId}`, headers: asKey(key) });
     expect(await run.exited).toBe(1);
     expect(run.stderr.at(-1)).toBe(
-      `Hookbay at ${origin} refused the key: This key is unknown or was revoked.`,
+      `Hookbay at ${server.origin} refused the key: This key is unknown or was revoked.`,
     );
   });
 
   it('a key of another inspector is refused before anything is forwarded', async () => {
     target = await startTarget();
-    const mine = await createSession(app);
-    const other = await createSession(app);
-    const { key } = await createKey(app, other);
-    const run = hookbay(['forward', `${origin}/webhook/${mine.sessionId}`, '--to', target.url, '--key', key]);
+    const mine = await createSession(server.app);
+    const other = await createSession(server.app);
+    const { key } = await createKey(server.app, other);
+    const run = hookbay([
+      'forward',
+      `${server.origin}/webhook/${mine.sessionId}`,
+      '--to',
+      target.url,
+      '--key',
+      key,
+    ]);
     expect(await run.exited).toBe(1);
     expect(run.stderr[0]).toBe(
-      `This key belongs to another webhook URL (${origin}/webhook/${other.sessionId}), not to ${mine.sessionId}.`,
+      `This key belongs to another webhook URL (${server.origin}/webhook/${other.sessionId}), not to ${mine.sessionId}.`,
     );
   });
 });

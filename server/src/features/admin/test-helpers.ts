@@ -2,13 +2,13 @@
  * Test setup for admin rights: an app plus a second handle on the same database, as the CLI
  * has, and helpers to grant and claim admin rights the way an operator and a browser would.
  */
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SESSION_COOKIE, type SessionUser } from '../../../../shared/sessions.js';
 import { buildApp } from '../../app.js';
 import type { Config } from '../../config.js';
 import { openDatabase, type Database } from '../../db/connection.js';
 import { TEST_DATABASE_URL, freshPostgresUrl, testConfig } from '../../../test/app.js';
-import { asUser } from '../../../test/factories.js';
+import { asUser, createSession } from '../../../test/factories.js';
 import { ADMIN_COOKIE } from './admin-cookie.js';
 import { grantAdmin } from './admin-grants.js';
 
@@ -93,5 +93,27 @@ export function asBrowser(
   return {
     headers: asUser(user),
     cookies: adminCookie ? { [ADMIN_COOKIE]: adminCookie } : {},
+  };
+}
+
+/** The set-up of the admin routes' tests: an app and one session with admin rights in its browser. */
+export interface AdminTestApp extends AdminTestStore {
+  /** The session with admin rights. */
+  admin: SessionUser;
+  /** Its browser's admin cookie. */
+  adminCookie: string;
+  /** A request from the admin's browser. */
+  asAdmin(options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+export async function openAdminTestApp(postgres: boolean): Promise<AdminTestApp> {
+  const store = await openAdminTestStore(postgres);
+  const admin = await createSession(store.app);
+  const adminCookie = await becomeAdmin(store, store.app, admin);
+  return {
+    ...store,
+    admin,
+    adminCookie,
+    asAdmin: (options) => store.app.inject({ ...options, ...asBrowser(admin, adminCookie) }),
   };
 }

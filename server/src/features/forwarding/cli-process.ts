@@ -6,7 +6,11 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { buildTestApp, type TestAppOptions } from '../../../test/app.js';
 import { waitFor } from '../../../test/processes.js';
+import { listen } from '../../../test/socket.js';
 import { headerPairs } from '../webhooks/event-view.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -51,6 +55,48 @@ export function runCli(args: string[], env: Record<string, string> = {}): CliRun
       if (child.exitCode === null && child.signalCode === null && child.pid)
         process.kill(child.pid, 'SIGINT');
       await exited;
+    },
+  };
+}
+
+/** A Hookbay listening on a port for a test file, and the commands its tests run against it. */
+export interface CliTestServer {
+  readonly app: FastifyInstance;
+  readonly origin: string;
+  /** Runs the command; it is stopped after the test. */
+  hookbay(args: string[], env?: Record<string, string>): CliRun;
+}
+
+/**
+ * Starts the app before the file's tests and closes it after them, and stops every command a test
+ * ran once that test ends. Call it inside a describe block.
+ */
+export function cliTestServer(options: TestAppOptions = {}): CliTestServer {
+  let app: FastifyInstance | null = null;
+  let origin = '';
+  const runs: CliRun[] = [];
+  beforeAll(async () => {
+    app = await buildTestApp(options);
+    origin = await listen(app);
+  });
+  afterEach(async () => {
+    await Promise.all(runs.splice(0).map((run) => run.stop()));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return {
+    get app() {
+      if (!app) throw new Error('the app starts before the tests');
+      return app;
+    },
+    get origin() {
+      return origin;
+    },
+    hookbay(args, env = {}) {
+      const run = runCli(args, env);
+      runs.push(run);
+      return run;
     },
   };
 }

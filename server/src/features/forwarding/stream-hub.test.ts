@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SOLO_CLUSTER, type Cluster, type HeldStreams } from '../../realtime/cluster.js';
+import type { HeldStreams } from '../../realtime/cluster-events.js';
+import { SOLO_CLUSTER, type Cluster } from '../../realtime/cluster.js';
 import { createStreamHub, type LocalStream } from './stream-hub.js';
 
 /** A cluster channel that records what this instance sends and lets the test speak for the others. */

@@ -9,7 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ForwardersPayload } from '../../../../shared/realtime.js';
-import type { Cluster, HeldStreams } from '../../realtime/cluster.js';
+import type { Cluster } from '../../realtime/cluster.js';
+import type { HeldStreams } from '../../realtime/cluster-events.js';
 
 export interface LocalStream {
   /** True when the client answers the events it gets (`hookbay forward --respond`). */

@@ -1,10 +1,10 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DeletedRequests, SessionsOverview, SessionUsage } from '../../../../shared/admin.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import { storageBackends } from '../../../test/app.js';
 import { asUser, createSession } from '../../../test/factories.js';
-import { asBrowser, becomeAdmin, openAdminTestStore, type AdminTestStore } from '../admin/test-helpers.js';
+import { openAdminTestApp, type AdminTestApp } from '../admin/test-helpers.js';
 import { captureOk, listEvents } from '../webhooks/test-captures.js';
 
 const KiB = 1024;
@@ -12,16 +12,13 @@ const HOUR_MS = 60 * 60 * 1000;
 const SUSPENDED = 'This webhook URL has been suspended by the operator of this Hookbay instance.';
 
 describe.each(storageBackends)('admin sessions on $name', ({ postgres }) => {
-  let store: AdminTestStore;
+  let store: AdminTestApp;
   let app: FastifyInstance;
   let admin: SessionUser;
-  let adminCookie: string;
 
   beforeAll(async () => {
-    store = await openAdminTestStore(postgres);
-    app = store.app;
-    admin = await createSession(app);
-    adminCookie = await becomeAdmin(store, app, admin);
+    store = await openAdminTestApp(postgres);
+    ({ app, admin } = store);
   });
   afterAll(() => store.close());
   afterEach(() => {
@@ -29,9 +26,7 @@ describe.each(storageBackends)('admin sessions on $name', ({ postgres }) => {
     vi.restoreAllMocks();
   });
 
-  function asAdmin(options: InjectOptions): Promise<LightMyRequestResponse> {
-    return app.inject({ ...options, ...asBrowser(admin, adminCookie) });
-  }
+  const asAdmin = (options: InjectOptions) => store.asAdmin(options);
 
   async function overview(): Promise<SessionsOverview> {
     const response = await asAdmin({ method: 'GET', url: '/api/admin/sessions' });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import type { Suggestion, SuggestionStats } from '../../../../shared/suggestions.js';
@@ -6,7 +6,7 @@ import { storageBackends } from '../../../test/app.js';
 import { asUser, createSession } from '../../../test/factories.js';
 import { signAdminCookie } from '../admin/admin-cookie.js';
 import { revokeAdmin } from '../admin/admin-grants.js';
-import { asBrowser, becomeAdmin, openAdminTestStore, type AdminTestStore } from '../admin/test-helpers.js';
+import { asBrowser, becomeAdmin, openAdminTestApp, type AdminTestApp } from '../admin/test-helpers.js';
 
 const ADMIN_ROUTES: { name: string; method: 'GET' | 'PUT'; url: string; payload?: object }[] = [
   { name: 'the full list', method: 'GET', url: '/api/admin/suggestions' },
@@ -16,25 +16,18 @@ const ADMIN_ROUTES: { name: string; method: 'GET' | 'PUT'; url: string; payload?
 ];
 
 describe.each(storageBackends)('admin suggestions on $name', ({ postgres }) => {
-  let store: AdminTestStore;
+  let store: AdminTestApp;
   let app: FastifyInstance;
   let admin: SessionUser;
   let adminCookie: string;
 
   beforeAll(async () => {
-    store = await openAdminTestStore(postgres);
-    app = store.app;
-    admin = await createSession(app);
-    adminCookie = await becomeAdmin(store, app, admin);
+    store = await openAdminTestApp(postgres);
+    ({ app, admin, adminCookie } = store);
   });
+  afterAll(() => store.close());
 
-  afterAll(async () => {
-    await store.close();
-  });
-
-  function asAdmin(options: InjectOptions): Promise<LightMyRequestResponse> {
-    return app.inject({ ...options, ...asBrowser(admin, adminCookie) });
-  }
+  const asAdmin = (options: InjectOptions) => store.asAdmin(options);
 
   async function suggest(user: SessionUser, title: string): Promise<Suggestion> {
     const payload = { title, description: `About ${title}`, category: 'improvement', email: '' };

@@ -1,12 +1,12 @@
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { webhookUrl } from '../../../../../shared/webhooks';
-import { CopyButton } from '../../../components/CopyButton';
 import { EmptyState } from '../../../components/EmptyState';
 import { RetryAlert } from '../../../components/RetryAlert';
 import { apiBase } from '../../../lib/http';
 import { messages } from '../messages';
 import type { WebhookEventsView } from '../useWebhookEvents';
+import { CommandLine } from './CommandLine';
 import { RequestDetail } from './RequestDetail';
 
 interface DetailAreaProps {
@@ -25,20 +25,10 @@ function TryIt({ sessionId }: { sessionId: string }) {
   return (
     <div className="mt-3 mx-auto small text-start" style={{ maxWidth: '40rem' }}>
       <p className="mb-1">{messages.tryIt}</p>
-      <div className="d-flex align-items-start gap-2">
-        <code className="text-break flex-grow-1">
-          curl -X POST <span>{url}</span> -H &apos;Content-Type: application/json&apos; -d &apos;
-          {'{"hello":"world"}'}&apos;
-        </code>
-        <span className="flex-shrink-0">
-          <CopyButton
-            text={example}
-            label={messages.copyExample}
-            variant="outline-secondary"
-            successMessage={messages.curlCopied}
-          />
-        </span>
-      </div>
+      <CommandLine command={example} copyLabel={messages.copyExample} copiedMessage={messages.curlCopied}>
+        curl -X POST <span>{url}</span> -H &apos;Content-Type: application/json&apos; -d &apos;
+        {'{"hello":"world"}'}&apos;
+      </CommandLine>
     </div>
   );
 }

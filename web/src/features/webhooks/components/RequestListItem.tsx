@@ -69,7 +69,7 @@ export const RequestListItem = memo(function RequestListItem({
         </span>
         <span className="request-row-meta d-flex align-items-center gap-2 small">
           <time
-            className="flex-shrink-0 opacity-75"
+            className="request-row-dim flex-shrink-0"
             dateTime={event.timestamp}
             title={formatDateTime(event.timestamp)}
           >
@@ -80,7 +80,7 @@ export const RequestListItem = memo(function RequestListItem({
             {marks.redeliveries.has(event.id) && <RedeliveryBadge />}
             <ProviderBadges event={event} isCompact />
           </span>
-          <span className="flex-shrink-0 opacity-75 text-nowrap">
+          <span className="request-row-dim flex-shrink-0 text-nowrap">
             {messages.eventId(event.id)} · {formatBinaryBytes(event.size)}
           </span>
         </span>

@@ -4,8 +4,8 @@
  * wrap rather than being cut, so the `--to` part to change stays in sight.
  */
 import { DrawerButton } from '../../../components/DrawerButton';
-import { CopyButton } from '../../../components/CopyButton';
 import { apiBase } from '../../../lib/http';
+import { CommandLine } from '../components/CommandLine';
 import { forwardCommands } from './commands';
 import { forwardMessages as text } from './messages';
 import { useForwarders } from './useForwarders';
@@ -44,16 +44,13 @@ export function ForwardControl({ sessionId, isPrivate = false }: { sessionId: st
             {forwardCommands(apiBase, sessionId).map(({ label, command }) => (
               <div key={label} className="mb-3">
                 <dt className="fw-normal text-body-secondary mb-1">{label}</dt>
-                <dd className="d-flex align-items-start gap-2 mb-0">
-                  <code className="forward-command flex-grow-1 text-break">{command}</code>
-                  <span className="flex-shrink-0">
-                    <CopyButton
-                      text={command}
-                      label={text.copyCommand}
-                      variant="outline-secondary"
-                      successMessage={text.commandCopied}
-                    />
-                  </span>
+                <dd className="mb-0">
+                  <CommandLine
+                    command={command}
+                    copyLabel={text.copyCommand}
+                    copiedMessage={text.commandCopied}
+                    codeClassName="forward-command"
+                  />
                 </dd>
               </div>
             ))}

@@ -7,7 +7,7 @@ import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import type { ReplayAnswer } from '../../../../../shared/replay';
 import { webhookUrl, type WebhookEvent } from '../../../../../shared/webhooks';
-import { CopyButton } from '../../../components/CopyButton';
+import { CommandLine } from '../components/CommandLine';
 import { ApiError, apiBase } from '../../../lib/http';
 import { replayTargetKey } from '../../../lib/storage';
 import { replayEvent } from './api';
@@ -36,19 +36,12 @@ function LocalReplay({ command }: { command: string }) {
   return (
     <section aria-label={text.localTitle} className="border rounded p-2 mb-3">
       <p className="small mb-2">{text.localIntro}</p>
-      <div className="d-flex align-items-start gap-2">
-        <code className="text-break flex-grow-1" data-testid="local-replay-command">
-          {command}
-        </code>
-        <span className="flex-shrink-0">
-          <CopyButton
-            text={command}
-            label={text.copyCommand}
-            variant="outline-secondary"
-            successMessage={text.commandCopied}
-          />
-        </span>
-      </div>
+      <CommandLine
+        command={command}
+        copyLabel={text.copyCommand}
+        copiedMessage={text.commandCopied}
+        testId="local-replay-command"
+      />
       <p className="small text-body-secondary mt-2 mb-0">{text.localKeyNote}</p>
     </section>
   );

@@ -89,6 +89,21 @@ describe('Response in the inspector header', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 
+  it('closes on Escape once a preset is picked and focus is back on the presets button', async () => {
+    stubApi([]);
+    renderPanel();
+    await open();
+    const presets = screen.getByRole('button', { name: 'Add a preset' });
+    fireEvent.click(presets);
+    fireEvent.click(await screen.findByRole('button', { name: 'Always 500' }));
+    expect(await screen.findByText(savedToast)).toBeInTheDocument();
+    // Where a browser puts focus after a menu item is chosen: the menu's own button, menu closed.
+    presets.focus();
+    expect(presets).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.keyDown(presets, { key: 'Escape', code: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Response' })).toBeNull());
+  });
+
   it('shows the server’s words when it refuses the rules, and keeps the saved ones', async () => {
     stubApi([], { status: 400, body: { error: 'rules: At most 50 rules.' } });
     renderPanel();
