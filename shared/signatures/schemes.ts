@@ -2,9 +2,9 @@
  * The signature schemes of the providers: which header holds the signature, what is signed before the
  * body, how the signature is encoded, and the key a secret gives. Read from one request's headers.
  */
-import { headerValue, type Provider } from '../providers';
-import type { HeaderMap } from '../webhooks';
-import { base64ToBytes, utf8Bytes } from './encoding';
+import { headerValue, type Provider } from '../providers.js';
+import type { HeaderMap } from '../webhooks.js';
+import { base64ToBytes, utf8Bytes } from './encoding.js';
 
 export const SCHEMES = [
   'github-sha256',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { HeaderMap } from '../webhooks';
-import { base64ToBytes, bytesToBase64, utf8Bytes } from './encoding';
-import { schemeFor, type CustomHmac, type Hash, type Scheme, type VerifyInput } from './schemes';
-import { verifySignature, type HmacFunction } from './verify';
+import type { HeaderMap } from '../webhooks.js';
+import { base64ToBytes, bytesToBase64, utf8Bytes } from './encoding.js';
+import { schemeFor, type CustomHmac, type Hash, type Scheme, type VerifyInput } from './schemes.js';
+import { verifySignature, type HmacFunction } from './verify.js';
 
 // shared/ is typed without Node's declarations, so node:crypto (the HMAC the server and the CLI inject)
 // is imported by a non-literal name and typed here.

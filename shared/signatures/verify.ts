@@ -12,8 +12,15 @@ import {
   hexToBytes,
   sameBytes,
   utf8Bytes,
-} from './encoding';
-import { planFor, type Hash, type Plan, type Scheme, type VerifyInput, type VerifyProblem } from './schemes';
+} from './encoding.js';
+import {
+  planFor,
+  type Hash,
+  type Plan,
+  type Scheme,
+  type VerifyInput,
+  type VerifyProblem,
+} from './schemes.js';
 
 /** HMAC of `data` under `key`; returns the digest bytes, at once or as a promise. */
 export type HmacFunction = (
