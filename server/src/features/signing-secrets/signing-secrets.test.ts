@@ -112,6 +112,18 @@ describe.each(storageBackends)('signing secrets checked on arrival on $name', ({
     });
     expect(export_.body).toContain('"reason":"missing"');
     expect(export_.body).not.toContain('gh-secret');
+    const har = await app.inject({
+      method: 'GET',
+      url: '/api/events/export?format=har',
+      headers: asUser(user),
+    });
+    const entries = har.json<{ log: { entries: { _hookbay: { verdicts: unknown } }[] } }>().log.entries;
+    expect(entries.map((entry) => entry._hookbay.verdicts)).toEqual([
+      missing?.verdicts,
+      wrong?.verdicts,
+      valid?.verdicts,
+    ]);
+    expect(har.body).not.toContain('gh-secret');
   });
 
   it('judges Stripe and Slack timestamps against the tolerance', async () => {
