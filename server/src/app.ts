@@ -45,6 +45,10 @@ import { createMetricsRepo } from './features/metrics/metrics.repo.js';
 import { metricsRoutes } from './features/metrics/metrics.routes.js';
 import { createMetrics } from './features/metrics/metrics.service.js';
 import { captureRoutes, EXTRA_CAPTURE_METHODS } from './features/webhooks/capture.routes.js';
+import { createSecretsCache } from './features/signing-secrets/signing-secrets.judge.js';
+import { createSigningSecretsRepo } from './features/signing-secrets/signing-secrets.repo.js';
+import { signingSecretsRoutes } from './features/signing-secrets/signing-secrets.routes.js';
+import { createSigningSecretsService } from './features/signing-secrets/signing-secrets.service.js';
 import { eventsRoutes } from './features/webhooks/events.routes.js';
 import { replayRoutes } from './features/replay/replay.routes.js';
 import { replayJobsRoutes } from './features/replay/replay-jobs.routes.js';
@@ -367,6 +371,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     publicOrigin: config.publicOrigin,
   });
   await app.register(responsesRoutes, { responses });
+  const signingSecrets = createSigningSecretsService({
+    repo: createSigningSecretsRepo(database.db),
+    cache: createSecretsCache(realtime.cluster),
+  });
+  await app.register(signingSecretsRoutes, { signingSecrets });
   await app.register(captureRoutes, {
     webhooks,
     responses,
@@ -374,6 +383,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     suspensions: sessionsAdmin,
     captureMaxBytes: config.captureMaxBytes,
     counts: metrics.captures,
+    judges: [signingSecrets.judge],
   });
   await app.register(forwardingRoutes, {
     repo: webhooksRepo,

@@ -103,6 +103,8 @@ export function toHarEntry(row: EventRow, captureUrl: string) {
     response: responseOf(row),
     cache: {},
     timings: { send: 0, wait: 0, receive: 0 },
+    // HAR allows custom fields that start with "_": the verdicts judged on arrival ({} when none).
+    _hookbay: { verdicts: row.verdicts ? (JSON.parse(row.verdicts) as unknown) : {} },
   };
 }
 

@@ -101,7 +101,7 @@ describe('the OpenAPI document', () => {
       if (operation.requestBody) expect(operation.responses['400'], route).toBeDefined();
     }
     const capture = document.paths['/webhook/{sessionId}/{path}']?.post;
-    expect(Object.keys(capture?.responses ?? {})).toEqual(['200', '404', '410', '413', '502', '504']);
+    expect(Object.keys(capture?.responses ?? {})).toEqual(['200', '401', '404', '410', '413', '502', '504']);
   });
 
   it('takes request schemas from the validators the routes use', () => {
