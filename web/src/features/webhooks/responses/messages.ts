@@ -15,6 +15,7 @@ export const responseMessages = {
   firstMatchNote:
     'The first rule whose method and path match answers. Other requests get the default answer.',
   addRule: 'Add rule',
+  makeRule: 'Make a rule',
   presets: 'Add a preset',
   urlChecks: 'URL checks',
   saving: 'Saving…',
