@@ -19,6 +19,7 @@ import {
   type ResponseRule,
   type ScriptedResponse,
 } from './responses.js';
+import { streamTexts } from './response-streams.js';
 
 /** What a template may read of a captured request. */
 export interface TemplateRequest {
@@ -137,6 +138,12 @@ export function templateProblem(rules: readonly ResponseRule[]): string | null {
           value,
         ]),
         [['body'], response.body],
+        ...(response.stream
+          ? streamTexts(response.stream).map(([path, text]): [PropertyKey[], string] => [
+              ['stream', ...path],
+              text,
+            ])
+          : []),
       ];
       for (const [path, text] of fields) {
         if (!hasTemplate(text)) continue;
@@ -347,4 +354,24 @@ export function renderAnswer(
     };
   }
   return { status: code, headers, body };
+}
+
+/**
+ * Each text evaluated as a template over the request (text without one is kept as it is), as a
+ * streamed answer's events and chunks are; `{error}` when one cannot be read or fails.
+ */
+export function renderTexts(
+  texts: readonly string[],
+  request: TemplateRequest,
+  tools: TemplateTools,
+): string[] | { error: string } {
+  if (!texts.some(hasTemplate)) return [...texts];
+  const scope = requestScope(request, tools);
+  try {
+    return texts.map((text) => renderPart(parsePart(text), scope));
+  } catch (error) {
+    return {
+      error: `The response template failed: ${error instanceof Error ? error.message : String(error)}.`,
+    };
+  }
 }

@@ -6,6 +6,21 @@
 import { z } from 'zod';
 import { actsOnBrowserState } from './browser-state-headers.js';
 import { isHopByHop } from './hop-by-hop.js';
+import {
+  compileConditions,
+  conditionScope,
+  ruleConditionsSchema,
+  type ConditionRequest,
+  type ConditionScope,
+  type RuleCondition,
+} from './response-conditions.js';
+import {
+  MAX_STREAM_DURATION_MS,
+  responseStreamSchema,
+  streamDuration,
+  streamTexts,
+  type ResponseStream,
+} from './response-streams.js';
 
 export const RULE_THEN = ['repeat-last', 'cycle'] as const;
 export type RuleThen = (typeof RULE_THEN)[number];
@@ -34,6 +49,8 @@ export interface AnswerResponse {
   headers: Record<string, string>;
   body: string;
   delayMs: number;
+  /** Sent instead of the body: events or chunks, each after its pause (response-streams.ts). */
+  stream?: ResponseStream;
 }
 
 /** No answer at all, after the delay: see RESPONSE_FAULTS. */
@@ -58,6 +75,10 @@ export interface ResponseRule {
   chance?: number;
   /** Makes the chance repeat: the n-th matching capture's draw depends only on seed and n. */
   seed?: number;
+  /** Tests on headers, query and JSON body that must all hold as well (response-conditions.ts). */
+  conditions?: RuleCondition[];
+  /** The sender may pick the status or the response (PICK_STATUS_HEADER and the others below). */
+  allowPick?: boolean;
 }
 
 /** True for a fault; takes a response or anything a fault stands beside (such as a prepared answer). */
@@ -167,6 +188,34 @@ const answerResponseSchema = z.object({
     })
     .default(''),
   delayMs: delaySchema,
+  stream: responseStreamSchema.optional(),
+});
+
+/** A stream replaces the body, and its texts share the body's size limit. */
+const streamedAnswerSchema = answerResponseSchema.superRefine((answer, context) => {
+  if (!answer.stream) return;
+  if (answer.body !== '') {
+    context.addIssue({
+      code: 'custom',
+      message: 'A streamed answer sends its events or chunks instead of a body; leave the body empty.',
+      path: ['body'],
+    });
+  }
+  if (streamDuration(answer.stream) > MAX_STREAM_DURATION_MS) {
+    context.addIssue({
+      code: 'custom',
+      message: `The pauses of a stream may add up to at most ${MAX_STREAM_DURATION_MS / 1000} s.`,
+      path: ['stream'],
+    });
+  }
+  const bytes = streamTexts(answer.stream).reduce((total, [, text]) => total + utf8Length(text), 0);
+  if (bytes > MAX_RESPONSE_BODY_BYTES) {
+    context.addIssue({
+      code: 'custom',
+      message: `A stream's texts may be at most ${MAX_RESPONSE_BODY_BYTES / 1024} KiB together.`,
+      path: ['stream'],
+    });
+  }
 });
 
 const faultResponseSchema = z.strictObject(
@@ -184,7 +233,7 @@ const faultResponseSchema = z.strictObject(
 
 export const scriptedResponseSchema = z.discriminatedUnion(
   'fault',
-  [answerResponseSchema, faultResponseSchema],
+  [streamedAnswerSchema, faultResponseSchema],
   {
     error: (issue) =>
       typeof issue.input !== 'object' || issue.input === null
@@ -221,6 +270,8 @@ export const responseRuleSchema = z
         .number({ error: 'The seed must be a whole number.' })
         .refine(Number.isSafeInteger, 'The seed must be a whole number.')
         .optional(),
+      conditions: ruleConditionsSchema.optional(),
+      allowPick: z.boolean({ error: 'allowPick must be true or false.' }).optional(),
     },
     { error: 'A rule must be an object.' },
   )
@@ -281,25 +332,42 @@ export function globToRegExp(glob: string): RegExp {
 export interface RuleTarget {
   method: string;
   test(path: string): boolean;
+  /** The rule's conditions, all of them; null when it has none. */
+  conditions: ((scope: ConditionScope) => boolean) | null;
 }
 
-/** The method and path test of a rule, built once. */
-export function compileRule(rule: Pick<ResponseRule, 'method' | 'path'>): RuleTarget {
+/** The method, path and condition tests of a rule, built once. */
+export function compileRule(rule: Pick<ResponseRule, 'method' | 'path' | 'conditions'>): RuleTarget {
   const pattern = globToRegExp(rule.path);
-  return { method: rule.method.toUpperCase(), test: (path) => pattern.test(path) };
+  return {
+    method: rule.method.toUpperCase(),
+    test: (path) => pattern.test(path),
+    conditions: compileConditions(rule.conditions),
+  };
 }
 
-/** Index of the first rule from `from` on matching the request, or -1 when none does. */
+const NO_PARTS: ConditionRequest = { queryString: '', rawHeaders: [], bodyText: '' };
+
+/**
+ * Index of the first rule from `from` on matching the request, or -1 when none does. A rule with
+ * conditions matches only when they all hold for `request` (a request without parts has no
+ * headers, no query and no body).
+ */
 export function firstMatchingRule(
   rules: readonly RuleTarget[],
   method: string,
   path: string,
   from = 0,
+  request: ConditionRequest | ConditionScope = NO_PARTS,
 ): number {
   const upper = method.toUpperCase();
+  let scope: ConditionScope | undefined = 'json' in request ? request : undefined;
   for (let index = from; index < rules.length; index++) {
     const rule = rules[index] as RuleTarget;
-    if ((rule.method === '*' || rule.method === upper) && rule.test(path)) return index;
+    if (!((rule.method === '*' || rule.method === upper) && rule.test(path))) continue;
+    if (rule.conditions === null) return index;
+    scope ??= conditionScope(request as ConditionRequest);
+    if (rule.conditions(scope)) return index;
   }
   return -1;
 }
@@ -313,35 +381,5 @@ export function responseIndex(matchIndex: number, length: number, then: RuleThen
   return then === 'cycle' ? matchIndex % length : length - 1;
 }
 
-/** A 32-bit integer hash with good avalanche (each input bit flips about half the output bits). */
-function mix32(value: number): number {
-  let x = value >>> 0;
-  x = Math.imul(x ^ (x >>> 16), 0x7feb352d);
-  x = Math.imul(x ^ (x >>> 15), 0x846ca68b);
-  return (x ^ (x >>> 16)) >>> 0;
-}
-
-/**
- * The draw, from 0 up to 1, of a seeded rule's `matchNumber`-th matching capture (from 1): it
- * depends on nothing but the seed and that number, so the same captures draw the same again,
- * on any instance.
- */
-export function seededDraw(seed: number, matchNumber: number): number {
-  const low = seed >>> 0;
-  const high = Math.floor(seed / 0x1_0000_0000) >>> 0;
-  return mix32(mix32(mix32(low) ^ high) ^ matchNumber) / 0x1_0000_0000;
-}
-
-/**
- * Whether a rule with a chance answers its `matchNumber`-th matching capture: seeded rules
- * repeat exactly, others draw with `random`. A rule without a chance always does.
- */
-export function chanceSaysYes(
-  rule: Pick<ResponseRule, 'chance' | 'seed'>,
-  matchNumber: number,
-  random: () => number = Math.random,
-): boolean {
-  if (rule.chance === undefined) return true;
-  const draw = rule.seed === undefined ? random() : seededDraw(rule.seed, matchNumber);
-  return draw * 100 < rule.chance;
-}
+// A rule's chance lives in its own module; these names stay importable from here.
+export { chanceSaysYes, seededDraw } from './response-chance.js';

@@ -6,16 +6,21 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
+import { streamTexts } from '../../../../shared/response-streams.js';
 import {
+  MAX_RENDERED_BODY_BYTES,
   renderAnswer,
+  renderTexts,
   type PreparedAnswer,
   type RenderedAnswer,
   type TemplateRequest,
 } from '../../../../shared/response-templates.js';
-import { isFault } from '../../../../shared/responses.js';
+import { isFault, utf8Length } from '../../../../shared/responses.js';
+import type { ResponseStream } from '../../../../shared/response-streams.js';
 import type { CaptureResponse } from '../../../../shared/webhooks.js';
 import { actOutFault, type HeldConnections } from './faults.js';
 import type { ResponsesService } from './responses.service.js';
+import { sendStream, withTexts } from './stream-answer.js';
 
 export interface RuleAnswer {
   /** What the event records about its answer. */
@@ -50,10 +55,18 @@ export async function chooseAnswer(
   held: HeldConnections,
 ): Promise<RuleAnswer | null> {
   if (capture.truncated) return null;
-  const answer = await responses.answerFor(capture.sessionId, capture.method, capture.path);
+  const request = templateRequest(capture);
+  const answer = await responses.answerFor(capture.sessionId, capture.method, capture.path, request);
   if (!answer) return null;
-  const { response } = answer;
+  const { response, pickedStatus } = answer;
   const rule = answer.ruleIndex + 1;
+  if (isFault(response) && pickedStatus !== undefined) {
+    // The sender asked for a status: it gets that, with no body, instead of the fault.
+    return {
+      record: { status: pickedStatus, source: 'rule', rule },
+      send: async (reply) => reply.status(pickedStatus).send(),
+    };
+  }
   if (isFault(response)) {
     return {
       record: { status: NO_ANSWER, source: 'rule', rule },
@@ -63,7 +76,8 @@ export async function chooseAnswer(
       },
     };
   }
-  const rendered = answerTo(response, capture);
+  const made = answerTo(response, request);
+  const rendered = 'error' in made || pickedStatus === undefined ? made : { ...made, status: pickedStatus };
   return {
     record: { status: 'error' in rendered ? 500 : rendered.status, source: 'rule', rule },
     async send(reply) {
@@ -77,13 +91,29 @@ export async function chooseAnswer(
   };
 }
 
+type MadeAnswer = RenderedAnswer & { stream?: ResponseStream };
+
 /** The rule's answer for this capture; most responses have no templates and are taken as written. */
-function answerTo(prepared: PreparedAnswer, capture: RuleCapture): RenderedAnswer | { error: string } {
+function answerTo(prepared: PreparedAnswer, request: TemplateRequest): MadeAnswer | { error: string } {
   const { answer, templates } = prepared;
   // Without templates the schema allows only a numeric status.
-  if (templates === null)
-    return { status: answer.status as number, headers: answer.headers, body: answer.body };
-  return renderAnswer(prepared, templateRequest(capture), TEMPLATE_TOOLS);
+  const rendered =
+    templates === null
+      ? { status: answer.status as number, headers: answer.headers, body: answer.body }
+      : renderAnswer(prepared, request, TEMPLATE_TOOLS);
+  if ('error' in rendered || !answer.stream) return rendered;
+  const texts = renderTexts(
+    streamTexts(answer.stream).map(([, text]) => text),
+    request,
+    TEMPLATE_TOOLS,
+  );
+  if ('error' in texts) return texts;
+  if (texts.reduce((total, text) => total + utf8Length(text), 0) > MAX_RENDERED_BODY_BYTES) {
+    return {
+      error: `The stream made from the request is larger than ${MAX_RENDERED_BODY_BYTES / 1024 / 1024} MiB.`,
+    };
+  }
+  return { ...rendered, stream: withTexts(answer.stream, texts) };
 }
 
 /** The capture as templates read it; the body is decoded only if a template asks for it. */
@@ -104,7 +134,7 @@ function templateRequest(capture: RuleCapture): TemplateRequest {
 const isCorsHeader = (name: string) => name.toLowerCase().startsWith('access-control-');
 
 /** The rule's status, headers and body, byte for byte; the capture's CORS headers stay unless the rule sets its own. */
-function sendResponse(reply: FastifyReply, response: RenderedAnswer): FastifyReply {
+function sendResponse(reply: FastifyReply, response: MadeAnswer): FastifyReply {
   const names = Object.keys(response.headers);
   if (names.some(isCorsHeader)) {
     for (const name of Object.keys(reply.getHeaders())) {
@@ -112,6 +142,7 @@ function sendResponse(reply: FastifyReply, response: RenderedAnswer): FastifyRep
     }
   }
   reply.status(response.status).headers(response.headers);
+  if (response.stream) return sendStream(reply, response.stream);
   if (response.body === '') return reply.send();
   // Rule bodies are text; a rule that names no type gets one that says so.
   if (!reply.hasHeader('content-type')) reply.type('text/plain; charset=utf-8');

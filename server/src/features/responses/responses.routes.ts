@@ -37,7 +37,15 @@ export async function responsesRoutes(instance: FastifyInstance, options: { resp
         description:
           'The first rule whose method and path glob match a capture decides its answer; the n-th matching ' +
           'capture since the save gets responses[n], then the last again (`repeat-last`) or from the start ' +
-          '(`cycle`). Saving starts every sequence again.',
+          '(`cycle`). Saving starts every sequence again. `conditions` (all must hold) test a header ' +
+          '(`header.NAME`), a query parameter (`query.NAME`) or a JSON body field (`body.a.b[0]`) with ' +
+          '`exists`, `equals`, `matches` (a regular expression of at most 200 characters) or, on body ' +
+          'fields, `contains`. With `allowPick: true` the sender may pick the status with the header ' +
+          '`X-Hookbay-Status` or the query parameter `hookbay_status` (100-599), and the response with ' +
+          '`X-Hookbay-Response` / `hookbay_response` (from 1). A response with `stream` sends Server-Sent ' +
+          'Events (`{"kind": "sse", "events": [{"data", "event"?, "id"?, "delayMs"}]}`) or a body in ' +
+          'chunks (`{"kind": "chunks", "chunks": [{"body", "delayMs"}]}`), at most 60 s of pauses and ' +
+          '64 KiB of text in all.',
         body: responseRulesSchema,
         response: {
           200: responseRulesSchema.describe('The stored rules, with defaults filled in.'),

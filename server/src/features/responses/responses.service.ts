@@ -1,3 +1,5 @@
+import { conditionScope, type ConditionRequest } from '../../../../shared/response-conditions.js';
+import { senderPick } from '../../../../shared/response-pick.js';
 import type { PreparedResponse } from '../../../../shared/response-templates.js';
 import {
   MAX_RULES,
@@ -16,6 +18,8 @@ export interface ScriptedAnswer {
   ruleIndex: number;
   /** The response, a fault or an answer with its templates parsed. */
   response: PreparedResponse;
+  /** The status the sender picked, when the rule allows picking and one was given. */
+  pickedStatus?: number;
 }
 
 /**
@@ -35,9 +39,17 @@ export interface ResponsesService {
   /**
    * What the session's rules answer a capture, counting it in the matching rule's sequence; null
    * when no rule matches. A rule whose chance says no for this capture is passed over, as if it did
-   * not match. Sessions without rules cost no database round trip once cached.
+   * not match, and so is one whose conditions do not all hold for `request` (without it: no
+   * headers, no query, no body). When the rule allows it, the sender's pick of a response replaces
+   * the sequence's (the capture is still counted) and a picked status is returned beside it.
+   * Sessions without rules cost no database round trip once cached.
    */
-  answerFor(sessionId: string, method: string, path: string): Promise<ScriptedAnswer | null>;
+  answerFor(
+    sessionId: string,
+    method: string,
+    path: string,
+    request?: ConditionRequest,
+  ): Promise<ScriptedAnswer | null>;
   /** True when this instance knows the session has no rules: its captures need not ask answerFor. */
   isKnownRuleless(sessionId: string): boolean;
 }
@@ -69,11 +81,12 @@ export function createResponsesService(deps: {
       return stored.rules;
     },
     isKnownRuleless: (sessionId) => cache.get(sessionId) === null,
-    async answerFor(sessionId, method, path) {
+    async answerFor(sessionId, method, path, request = { queryString: '', rawHeaders: [], bodyText: '' }) {
       const active = await activeRules(sessionId);
       if (!active) return null;
+      const scope = conditionScope(request);
       for (let from = 0; ;) {
-        const ruleIndex = firstMatchingRule(active.targets, method, path, from);
+        const ruleIndex = firstMatchingRule(active.targets, method, path, from, scope);
         const rule = active.rules[ruleIndex];
         if (!rule) return null;
         // Counts this capture too, so it is the 1-based number of the capture.
@@ -87,9 +100,13 @@ export function createResponsesService(deps: {
             ? matches
             : await repo.countMatch(sessionId, active.version, ANSWERED_COUNT_OFFSET + ruleIndex);
         const prepared = active.prepared[ruleIndex] ?? [];
-        const response = prepared[responseIndex(answered - 1, prepared.length, rule.then)];
-        // responseIndex stays below the length, and the schema keeps at least one response.
-        return { ruleIndex, response: response as PreparedResponse };
+        const pick = rule.allowPick ? senderPick(scope, prepared.length) : {};
+        const index = pick.responseIndex ?? responseIndex(answered - 1, prepared.length, rule.then);
+        // Both indexes stay below the length, and the schema keeps at least one response.
+        const response = prepared[index] as PreparedResponse;
+        return pick.status === undefined
+          ? { ruleIndex, response }
+          : { ruleIndex, response, pickedStatus: pick.status };
       }
     },
   };

@@ -23,6 +23,7 @@ import { copySnippet, CURL_SNIPPET } from '../snippets/copy-snippet';
 import { useRequestMarks } from '../useRequestMarks';
 import { VerifySignature } from '../verify/VerifySignature';
 import { describeAnswer } from '../responses/answer';
+import { MakeRuleButton } from '../responses/MakeRuleButton';
 import { responseMessages } from '../responses/messages';
 import { DetailSection } from './DetailSection';
 import { KeyValueTable } from './KeyValueTable';
@@ -109,6 +110,7 @@ export const RequestDetail = memo(function RequestDetail({ event, sessionId, onB
           </Button>
           <CopyAsMenu event={event} webhookUrl={hookUrl} bodyDownloadUrl={downloadUrl} />
           <ReplayButton event={event} sessionId={sessionId} />
+          <MakeRuleButton event={event} sessionId={sessionId} />
           <ProviderBadges event={event}>{redeliveries.has(event.id) && <RedeliveryBadge />}</ProviderBadges>
         </Card.Body>
       </Card>

@@ -5,6 +5,7 @@ import Row from 'react-bootstrap/Row';
 import { MAX_RESPONSE_DELAY_MS, RESPONSE_FAULTS } from '../../../../../shared/responses';
 import { responseMessages } from './messages';
 import type { ResponseDraft } from './rule-draft';
+import { TextField } from './TextField';
 
 interface ResponseFieldsProps {
   /** 0-based; shown from 1. */
@@ -20,8 +21,7 @@ export function ResponseFields({ index, draft, canRemove, onChange, onRemove }: 
   const text = responseMessages.editor;
   const position = index + 1;
   const id = (field: string) => `response-${index}-${field}`;
-  const set = (field: keyof ResponseDraft) => (event: { target: { value: string } }) =>
-    onChange({ ...draft, [field]: event.target.value });
+  const set = (field: keyof ResponseDraft) => (value: string) => onChange({ ...draft, [field]: value });
   return (
     <fieldset className="border rounded p-2 mb-2">
       <div className="d-flex align-items-center mb-2">
@@ -37,7 +37,12 @@ export function ResponseFields({ index, draft, canRemove, onChange, onRemove }: 
           <Form.Label htmlFor={id('kind')} className="small mb-1">
             {text.answerKind}
           </Form.Label>
-          <Form.Select id={id('kind')} size="sm" value={draft.fault} onChange={set('fault')}>
+          <Form.Select
+            id={id('kind')}
+            size="sm"
+            value={draft.fault}
+            onChange={(event) => set('fault')(event.target.value)}
+          >
             {(['', ...RESPONSE_FAULTS] as const).map((kind) => (
               <option key={kind} value={kind}>
                 {text.answerKinds[kind]}
@@ -47,18 +52,13 @@ export function ResponseFields({ index, draft, canRemove, onChange, onRemove }: 
         </Col>
         {!draft.fault && (
           <Col sm={4}>
-            <Form.Label htmlFor={id('status')} className="small mb-1">
-              {text.status}
-            </Form.Label>
-            <Form.Control
+            <TextField
               id={id('status')}
-              size="sm"
-              className="font-monospace"
+              label={text.status}
               inputMode="numeric"
               placeholder={text.statusPlaceholder}
               value={draft.status}
               onChange={set('status')}
-              spellCheck={false}
             />
           </Col>
         )}
@@ -74,7 +74,7 @@ export function ResponseFields({ index, draft, canRemove, onChange, onRemove }: 
             step={100}
             size="sm"
             value={draft.delayMs}
-            onChange={set('delayMs')}
+            onChange={(event) => set('delayMs')(event.target.value)}
           />
         </Col>
       </Row>
@@ -90,39 +90,38 @@ export function ResponseFields({ index, draft, canRemove, onChange, onRemove }: 
 interface AnswerFieldsProps {
   draft: ResponseDraft;
   id: (field: string) => string;
-  set: (field: keyof ResponseDraft) => (event: { target: { value: string } }) => void;
+  set: (field: keyof ResponseDraft) => (value: string) => void;
 }
 
-/** The headers and body of an answer. */
+/** The headers, body and stream of an answer. */
 function AnswerFields({ draft, id, set }: AnswerFieldsProps) {
   const text = responseMessages.editor;
+  const headersLabel = (
+    <>
+      {text.headers} <span className="text-body-secondary">({text.headersHelp})</span>
+    </>
+  );
   return (
     <>
-      <Form.Label htmlFor={id('headers')} className="small mb-1">
-        {text.headers} <span className="text-body-secondary">({text.headersHelp})</span>
-      </Form.Label>
-      <Form.Control
-        id={id('headers')}
-        as="textarea"
-        rows={2}
-        size="sm"
-        className="font-monospace mb-2"
-        value={draft.headers}
-        onChange={set('headers')}
-        spellCheck={false}
-      />
-      <Form.Label htmlFor={id('body')} className="small mb-1">
-        {text.body}
-      </Form.Label>
-      <Form.Control
-        id={id('body')}
-        as="textarea"
-        rows={3}
-        size="sm"
-        className="font-monospace"
-        value={draft.body}
-        onChange={set('body')}
-        spellCheck={false}
+      <div className="mb-2">
+        <TextField
+          id={id('headers')}
+          label={headersLabel}
+          rows={2}
+          value={draft.headers}
+          onChange={set('headers')}
+        />
+      </div>
+      <div className="mb-2">
+        <TextField id={id('body')} label={text.body} rows={3} value={draft.body} onChange={set('body')} />
+      </div>
+      <TextField
+        id={id('stream')}
+        label={text.stream}
+        rows={draft.stream === '' ? 1 : 4}
+        value={draft.stream}
+        onChange={set('stream')}
+        placeholder={text.streamHelp}
       />
     </>
   );

@@ -8,6 +8,7 @@ import Row from 'react-bootstrap/Row';
 import { MAX_RULE_RESPONSES, RULE_THEN, type ResponseRule } from '../../../../../shared/responses';
 import { responseMessages } from './messages';
 import { ChanceFields } from './ChanceFields';
+import { ConditionFields } from './ConditionFields';
 import { PresetSelect } from './PresetSelect';
 import { RESPONSE_PRESETS, URL_CHECK_PRESETS } from './presets';
 import { EMPTY_SAMPLE, type SampleRequest, type TemplatesModule } from './preview';
@@ -150,7 +151,15 @@ export function RuleEditorModal({
           <Form.Text id="rule-path-help" className="d-block mb-2">
             {text.pathHelp}
           </Form.Text>
+          <ConditionFields draft={draft} onChange={setDraft} />
           <ChanceFields draft={draft} onChange={setDraft} />
+          <Form.Check
+            id="rule-allow-pick"
+            className="small mb-2"
+            label={text.allowPick}
+            checked={draft.allowPick}
+            onChange={(event) => setDraft({ ...draft, allowPick: event.target.checked })}
+          />
           <Form.Text className="d-block mb-3">{text.templateHelp}</Form.Text>
           {draft.responses.map((response, index) => (
             <ResponseFields

@@ -2,7 +2,7 @@ import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import type { ResponseRule } from '../../../../../shared/responses';
 import { responseMessages } from './messages';
-import { describeResponses } from './rules-list';
+import { describeConditions, describeResponses } from './rules-list';
 
 interface RuleListProps {
   rules: ResponseRule[];
@@ -29,13 +29,20 @@ export function RuleList({
     <ol className="response-rules list-group list-group-numbered mb-3" aria-label={text.rulesLabel}>
       {rules.map((rule, index) => {
         const position = index + 1;
+        const conditions = describeConditions(rule);
         return (
           // Rules have no id of their own; their position is what identifies them.
           <li key={index} className="list-group-item d-flex flex-wrap align-items-center gap-2">
             <span className="fw-semibold">{rule.method === '*' ? text.anyMethod : rule.method}</span>
             <code className="text-break">{rule.path}</code>
+            {conditions && (
+              <span className="rule-conditions font-monospace small text-body-secondary text-break">
+                {conditions}
+              </span>
+            )}
             <span aria-hidden="true">→</span>
             <span className="font-monospace small">{describeResponses(rule)}</span>
+            {rule.allowPick && <span className="badge text-bg-secondary">{text.pickNote}</span>}
             {!isReadOnly && (
               <ButtonGroup size="sm" className="ms-auto">
                 <Button

@@ -1,8 +1,8 @@
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import type { ResponseRule } from '../../../../../shared/responses';
 import { responseMessages } from './messages';
+import { TextField } from './TextField';
 import { previewAnswer, type PreviewResult, type SampleRequest, type TemplatesModule } from './preview';
 
 interface RulePreviewProps {
@@ -16,8 +16,16 @@ interface RulePreviewProps {
 /** A sample request and what the rule would answer it, updated as either changes. */
 export function RulePreview({ rule, sample, onSampleChange, templates }: RulePreviewProps) {
   const text = responseMessages.preview;
-  const set = (field: keyof SampleRequest) => (event: { target: { value: string } }) =>
-    onSampleChange({ ...sample, [field]: event.target.value });
+  const field = (name: keyof SampleRequest, rows?: number) => (
+    <TextField
+      id={`preview-${name}`}
+      label={text[name]}
+      rows={rows}
+      value={sample[name]}
+      onChange={(value) => onSampleChange({ ...sample, [name]: value })}
+      isCode={name !== 'method'}
+    />
+  );
   return (
     <section className="border rounded p-2 mt-3" aria-labelledby="rule-preview-title">
       <h3 id="rule-preview-title" className="fs-6 fw-semibold">
@@ -25,57 +33,12 @@ export function RulePreview({ rule, sample, onSampleChange, templates }: RulePre
       </h3>
       <p className="small text-body-secondary mb-2">{text.intro}</p>
       <Row className="g-2 mb-2">
-        <Col sm={3}>
-          <Form.Label htmlFor="preview-method" className="small mb-1">
-            {text.method}
-          </Form.Label>
-          <Form.Control id="preview-method" size="sm" value={sample.method} onChange={set('method')} />
-        </Col>
-        <Col sm={9}>
-          <Form.Label htmlFor="preview-target" className="small mb-1">
-            {text.target}
-          </Form.Label>
-          <Form.Control
-            id="preview-target"
-            size="sm"
-            className="font-monospace"
-            value={sample.target}
-            onChange={set('target')}
-            spellCheck={false}
-          />
-        </Col>
+        <Col sm={3}>{field('method')}</Col>
+        <Col sm={9}>{field('target')}</Col>
       </Row>
       <Row className="g-2 mb-2">
-        <Col sm={6}>
-          <Form.Label htmlFor="preview-headers" className="small mb-1">
-            {text.headers}
-          </Form.Label>
-          <Form.Control
-            id="preview-headers"
-            as="textarea"
-            rows={2}
-            size="sm"
-            className="font-monospace"
-            value={sample.headers}
-            onChange={set('headers')}
-            spellCheck={false}
-          />
-        </Col>
-        <Col sm={6}>
-          <Form.Label htmlFor="preview-body" className="small mb-1">
-            {text.body}
-          </Form.Label>
-          <Form.Control
-            id="preview-body"
-            as="textarea"
-            rows={2}
-            size="sm"
-            className="font-monospace"
-            value={sample.body}
-            onChange={set('body')}
-            spellCheck={false}
-          />
-        </Col>
+        <Col sm={6}>{field('headers', 2)}</Col>
+        <Col sm={6}>{field('body', 2)}</Col>
       </Row>
       <PreviewOutcome rule={rule} sample={sample} templates={templates} />
     </section>

@@ -15,6 +15,7 @@ export const responseMessages = {
   firstMatchNote:
     'The first rule whose method and path match answers. Other requests get the default answer.',
   addRule: 'Add rule',
+  makeRule: 'Make a rule',
   presets: 'Add a preset',
   urlChecks: 'URL checks',
   saving: 'Saving…',
@@ -32,6 +33,10 @@ export const responseMessages = {
   thenLabels: { 'repeat-last': 'then the last again', cycle: 'then from the start' },
   delay: (ms: number) => `after ${ms >= 1000 && ms % 100 === 0 ? `${ms / 1000} s` : `${ms} ms`}`,
   faultLabels: { reset: 'reset', close: 'cut off', timeout: 'no answer' },
+  /** A rule's conditions in one line, after its path. */
+  conditionsNote: (conditions: string) => `if ${conditions}`,
+  opSigns: { exists: 'exists', equals: '=', contains: 'contains', matches: '~' },
+  pickNote: 'sender may pick',
   chanceNote: (chance: number, seed: number | undefined) =>
     seed === undefined ? `(${chance} % of requests)` : `(${chance} % of requests, seed ${seed})`,
 
@@ -76,6 +81,21 @@ export const responseMessages = {
     seed: 'Seed',
     chanceHelp:
       'Empty: the rule answers every matching request. Otherwise it answers this share of them and the rest go on to the next rule, as if it did not match; a seed makes the same requests fail again after every save.',
+    streamNotJson: 'Write the stream as JSON, or leave it empty to send the body.',
+    stream: 'Stream (JSON, sent instead of the body)',
+    streamHelp:
+      '{"kind": "sse", "events": [{"data": "…", "event": "…", "delayMs": 500}]} or {"kind": "chunks", "chunks": [{"body": "…", "delayMs": 500}]}',
+    conditions: 'Conditions',
+    conditionsHelp:
+      'All must hold. Field: header.NAME, query.NAME or body.a.b[0] (a JSON body). matches takes a regular expression; contains works on body fields.',
+    conditionField: (position: number) => `Condition ${position} field`,
+    conditionOp: (position: number) => `Condition ${position} test`,
+    conditionValue: (position: number) => `Condition ${position} value`,
+    removeCondition: (position: number) => `Remove condition ${position}`,
+    addCondition: 'Add condition',
+    opLabels: { exists: 'exists', equals: 'equals', contains: 'contains', matches: 'matches' },
+    allowPick:
+      'Let the sender pick the status (X-Hookbay-Status or ?hookbay_status=) or the response (X-Hookbay-Response)',
     templateHelp:
       'Status, header values and body may use {{method}}, {{path}}, {{query.NAME}}, {{header.NAME}}, {{body.field}} (a JSON body), {{body}}, {{uuid}} and {{now}}. A query name with dots: {{query["hub.challenge"]}}.',
   },

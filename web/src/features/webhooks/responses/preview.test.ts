@@ -97,3 +97,62 @@ describe('previewAnswer', () => {
     });
   });
 });
+
+describe('the preview of conditions and streams', () => {
+  const sample: SampleRequest = {
+    method: 'POST',
+    target: '/github?name=Ada',
+    headers: 'X-GitHub-Event: push',
+    body: '{"ref":"refs/tags/v1"}',
+  };
+
+  it('answers only a sample that meets every condition', () => {
+    const rule: ResponseRule = {
+      method: '*',
+      path: '*',
+      then: 'repeat-last',
+      conditions: [
+        { field: 'header.x-github-event', op: 'equals', value: 'push' },
+        { field: 'body.ref', op: 'matches', value: '^refs/tags/' },
+      ],
+      responses: [{ status: 202, headers: {}, body: 'tag pushed', delayMs: 0 }],
+    };
+    expect(previewAnswer(rule, sample, templates)).toEqual({
+      kind: 'answer',
+      status: 202,
+      headers: [],
+      body: 'tag pushed',
+    });
+    expect(previewAnswer(rule, { ...sample, body: '{"ref":"refs/heads/main"}' }, templates)).toEqual({
+      kind: 'no-match',
+    });
+    expect(previewAnswer(rule, { ...sample, headers: '' }, templates)).toEqual({ kind: 'no-match' });
+  });
+
+  it('shows a streamed answer as the sender reads it, templates filled in', () => {
+    const rule: ResponseRule = {
+      method: '*',
+      path: '*',
+      then: 'repeat-last',
+      responses: [
+        {
+          status: 200,
+          headers: {},
+          body: '',
+          delayMs: 0,
+          stream: {
+            kind: 'sse',
+            events: [
+              { data: 'hello {{query.name}}', event: 'greeting', delayMs: 500 },
+              { data: 'done', delayMs: 500 },
+            ],
+          },
+        },
+      ],
+    };
+    expect(previewAnswer(rule, sample, templates)).toMatchObject({
+      kind: 'answer',
+      body: 'event: greeting\ndata: hello Ada\n\ndata: done\n\n',
+    });
+  });
+});

@@ -3,6 +3,7 @@
  * template code the server runs (shared/response-templates.ts, loaded when the editor opens).
  */
 import type * as Templates from '../../../../../shared/response-templates';
+import { sseEventText, streamTexts } from '../../../../../shared/response-streams';
 import {
   compileRule,
   firstMatchingRule,
@@ -65,20 +66,33 @@ export function previewAnswer(
 ): PreviewResult {
   const method = sample.method.trim().toUpperCase() || 'GET';
   const { path, queryString } = splitTarget(sample.target);
-  if (firstMatchingRule([compileRule(rule)], method, path) === -1) return { kind: 'no-match' };
+  const request = {
+    method,
+    path,
+    queryString,
+    rawHeaders: headerPairs(sample.headers),
+    bodyText: sample.body,
+  };
+  if (firstMatchingRule([compileRule(rule)], method, path, 0, request) === -1) return { kind: 'no-match' };
   // The schema keeps at least one response.
   const response = rule.responses[0] as ResponseRule['responses'][number];
   if (isFault(response)) return { kind: 'fault', fault: response.fault };
-  const rendered = templates.renderAnswer(
-    templates.prepareAnswer(response),
-    { method, path, queryString, rawHeaders: headerPairs(sample.headers), bodyText: sample.body },
-    PREVIEW_TOOLS,
-  );
+  const rendered = templates.renderAnswer(templates.prepareAnswer(response), request, PREVIEW_TOOLS);
   if ('error' in rendered) return { kind: 'error', error: rendered.error };
-  return {
-    kind: 'answer',
-    status: rendered.status,
-    headers: Object.entries(rendered.headers),
-    body: rendered.body,
-  };
+  let { body } = rendered;
+  if (response.stream) {
+    const texts = templates.renderTexts(
+      streamTexts(response.stream).map(([, text]) => text),
+      request,
+      PREVIEW_TOOLS,
+    );
+    if ('error' in texts) return { kind: 'error', error: texts.error };
+    const { stream } = response;
+    // The whole stream as the sender reads it, without its pauses.
+    body =
+      stream.kind === 'sse'
+        ? stream.events.map((event, index) => sseEventText({ ...event, data: texts[index] ?? '' })).join('')
+        : texts.join('');
+  }
+  return { kind: 'answer', status: rendered.status, headers: Object.entries(rendered.headers), body };
 }

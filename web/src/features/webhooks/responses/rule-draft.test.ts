@@ -23,6 +23,37 @@ describe('rule drafts', () => {
     expect(fromDraft(toDraft(rule))).toEqual({ rule });
   });
 
+  it('conditions, the pick and a stream come back unchanged through the form', () => {
+    const streamed: ResponseRule = {
+      method: 'GET',
+      path: '/events',
+      then: 'repeat-last',
+      conditions: [
+        { field: 'header.Accept', op: 'equals', value: 'text/event-stream' },
+        { field: 'body.a[0]', op: 'exists' },
+      ],
+      allowPick: true,
+      responses: [
+        {
+          status: 200,
+          headers: {},
+          body: '',
+          delayMs: 0,
+          stream: { kind: 'sse', events: [{ data: 'hi {{query.name}}', event: 'greeting', delayMs: 100 }] },
+        },
+      ],
+    };
+    expect(fromDraft(toDraft(streamed))).toEqual({ rule: streamed });
+  });
+
+  it('a stream that is not JSON is refused, naming the response', () => {
+    const draft = emptyRuleDraft();
+    const response = { ...(draft.responses[0] as (typeof draft.responses)[number]), stream: '{"kind":' };
+    expect(fromDraft({ ...draft, responses: [response] })).toEqual({
+      error: 'responses[0].stream: Write the stream as JSON, or leave it empty to send the body.',
+    });
+  });
+
   it('a new rule answers 200 to every request', () => {
     expect(fromDraft(emptyRuleDraft())).toEqual({
       rule: {

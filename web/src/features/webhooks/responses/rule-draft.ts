@@ -11,6 +11,7 @@ import {
   type ResponseRule,
   type RuleThen,
 } from '../../../../../shared/responses';
+import type { ConditionOp } from '../../../../../shared/response-conditions';
 import { responseMessages } from './messages';
 
 export interface ResponseDraft {
@@ -22,6 +23,15 @@ export interface ResponseDraft {
   /** One header per line, as "Name: value". */
   headers: string;
   body: string;
+  /** The stream sent instead of the body, as JSON text; '' for none. */
+  stream: string;
+}
+
+/** One condition as typed; the value is left out of the rule for `exists`. */
+export interface ConditionDraft {
+  field: string;
+  op: ConditionOp;
+  value: string;
 }
 
 export interface RuleDraft {
@@ -32,11 +42,18 @@ export interface RuleDraft {
   chance: string;
   /** '' for a new draw each time. */
   seed: string;
+  conditions: ConditionDraft[];
+  /** The sender may pick the status or the response. */
+  allowPick: boolean;
   responses: ResponseDraft[];
 }
 
 export function emptyResponseDraft(): ResponseDraft {
-  return { fault: '', status: '200', delayMs: '0', headers: '', body: '' };
+  return { fault: '', status: '200', delayMs: '0', headers: '', body: '', stream: '' };
+}
+
+export function emptyConditionDraft(): ConditionDraft {
+  return { field: 'header.', op: 'equals', value: '' };
 }
 
 export function emptyRuleDraft(): RuleDraft {
@@ -46,6 +63,8 @@ export function emptyRuleDraft(): RuleDraft {
     then: 'repeat-last',
     chance: '',
     seed: '',
+    conditions: [],
+    allowPick: false,
     responses: [emptyResponseDraft()],
   };
 }
@@ -57,6 +76,8 @@ export function toDraft(rule: ResponseRule): RuleDraft {
     then: rule.then,
     chance: rule.chance === undefined ? '' : String(rule.chance),
     seed: rule.seed === undefined ? '' : String(rule.seed),
+    conditions: (rule.conditions ?? []).map(({ field, op, value }) => ({ field, op, value: value ?? '' })),
+    allowPick: rule.allowPick === true,
     responses: rule.responses.map((response) =>
       isFault(response)
         ? { ...emptyResponseDraft(), fault: response.fault, delayMs: String(response.delayMs) }
@@ -68,6 +89,7 @@ export function toDraft(rule: ResponseRule): RuleDraft {
               .map(([name, value]) => `${name}: ${value}`)
               .join('\n'),
             body: response.body,
+            stream: response.stream ? JSON.stringify(response.stream, null, 2) : '',
           },
     ),
   };
@@ -95,6 +117,22 @@ function optionalNumber(name: 'chance' | 'seed', text: string): Partial<Record<'
   return text.trim() === '' ? {} : { [name]: Number(text) };
 }
 
+const INVALID_JSON = Symbol('invalid JSON');
+
+/** The stream typed as JSON: undefined when empty, INVALID_JSON when it cannot be read. */
+function streamOf(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return INVALID_JSON;
+  }
+}
+
+function conditionOf({ field, op, value }: ConditionDraft) {
+  return op === 'exists' ? { field: field.trim(), op } : { field: field.trim(), op, value };
+}
+
 /** The rule the form describes, or the first problem in words (naming the field, as the server does). */
 export function fromDraft(draft: RuleDraft): { rule: ResponseRule } | { error: string } {
   const responses = [];
@@ -109,19 +147,26 @@ export function fromDraft(draft: RuleDraft): { rule: ResponseRule } | { error: s
         error: `responses[${index}].headers: ${responseMessages.editor.headerLineProblem(parsed.badLine)}`,
       };
     }
+    const stream = streamOf(response.stream);
+    if (stream === INVALID_JSON) {
+      return { error: `responses[${index}].stream: ${responseMessages.editor.streamNotJson}` };
+    }
     responses.push({
       status: hasTemplate(response.status) ? response.status.trim() : numberOf(response.status),
       delayMs: numberOf(response.delayMs),
       headers: parsed.headers,
       body: response.body,
+      ...(stream === undefined ? {} : { stream }),
     });
   }
-  const { chance, seed, ...rest } = draft;
+  const { chance, seed, conditions, allowPick, ...rest } = draft;
   const result = responseRuleSchema.safeParse({
     ...rest,
     path: draft.path.trim(),
     ...optionalNumber('chance', chance),
     ...optionalNumber('seed', seed),
+    ...(conditions.length > 0 ? { conditions: conditions.map(conditionOf) } : {}),
+    ...(allowPick ? { allowPick } : {}),
     responses,
   });
   if (result.success) return { rule: result.data };

@@ -1,4 +1,5 @@
 /** The panel's edits to the list of rules, as pure functions, and the one-line summaries of rules. */
+import type { RuleCondition } from '../../../../../shared/response-conditions';
 import { isFault, type ResponseRule, type ScriptedResponse } from '../../../../../shared/responses';
 import { responseMessages } from './messages';
 
@@ -65,4 +66,17 @@ export function rulesSummary(rules: readonly ResponseRule[]): string {
   if (!first) return responseMessages.defaultHeadline;
   const headline = ruleHeadline(first);
   return others.length === 0 ? headline : `${headline} ${responseMessages.moreRules(others.length)}`;
+}
+
+function describeCondition({ field, op, value }: RuleCondition): string {
+  const sign = responseMessages.opSigns[op];
+  if (op === 'exists') return `${field} ${sign}`;
+  return op === 'matches' ? `${field} ${sign} /${value ?? ''}/` : `${field} ${sign} ${value ?? ''}`;
+}
+
+/** A rule's conditions in one line, "if header.X-GitHub-Event = push, body.ref ~ /^v/"; '' without any. */
+export function describeConditions(rule: Pick<ResponseRule, 'conditions'>): string {
+  const conditions = rule.conditions ?? [];
+  if (conditions.length === 0) return '';
+  return responseMessages.conditionsNote(conditions.map(describeCondition).join(', '));
 }
