@@ -49,6 +49,9 @@ import { eventsRoutes } from './features/webhooks/events.routes.js';
 import { replayRoutes } from './features/replay/replay.routes.js';
 import { createWebhooksRepo } from './features/webhooks/webhooks.repo.js';
 import { createWebhooksService, type WebhooksService } from './features/webhooks/webhooks.service.js';
+import { createContractsRepo } from './features/contracts/contracts.repo.js';
+import { contractsRoutes } from './features/contracts/contracts.routes.js';
+import { createContractsService } from './features/contracts/contracts.service.js';
 import { createRulesCache } from './features/responses/rules-cache.js';
 import { createResponsesRepo } from './features/responses/responses.repo.js';
 import { responsesRoutes } from './features/responses/responses.routes.js';
@@ -218,6 +221,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     cache: rulesCache,
     announceChange: (sessionId) => realtime.cluster.announceResponsesChange(sessionId),
   });
+  const contracts = createContractsService({ repo: createContractsRepo(database.db) });
   const suspensionCache = createSuspensionCache();
   realtime.cluster.onSuspensionChange((sessionId) =>
     sessionId === null ? suspensionCache.clear() : suspensionCache.delete(sessionId),
@@ -366,6 +370,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     captureMaxBytes: config.captureMaxBytes,
   });
   await app.register(responsesRoutes, { responses });
+  await app.register(contractsRoutes, { contracts });
   await app.register(captureRoutes, {
     webhooks,
     responses,

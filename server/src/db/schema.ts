@@ -169,6 +169,22 @@ export interface SettingsTable {
   value: string;
 }
 
+/** A session's contracts, in `position` order (migration 024). */
+export interface ContractsTable {
+  id: string;
+  session_id: string;
+  position: number;
+  name: string;
+  path: string;
+  method: string;
+  header_name: string | null;
+  header_value: string | null;
+  /** The JSON Schema as JSON text. */
+  schema: string;
+  source: string;
+  created_at: number;
+}
+
 /** A session's scripted response rules (migration 008); `version` grows with every save. */
 export interface ResponseRulesTable {
   session_id: string;
@@ -262,6 +278,7 @@ export interface DatabaseSchema {
   admin_claim_tokens: AdminClaimTokensTable;
   settings: SettingsTable;
   response_rules: ResponseRulesTable;
+  contracts: ContractsTable;
   response_rule_counters: ResponseRuleCountersTable;
   rate_limits: RateLimitsTable;
   api_keys: ApiKeysTable;

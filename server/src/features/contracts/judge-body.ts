@@ -1,0 +1,79 @@
+/**
+ * The contract verdict of one captured request, from a session's compiled contracts: the first
+ * contract covering the request (method, path glob, header) judges its JSON body. Requests with
+ * no JSON body (empty, cut off at the capture limit, encoded, or not JSON) get no verdict.
+ */
+import {
+  compileTarget,
+  firstCoveringContract,
+  type Contract,
+  type ContractTarget,
+  type ContractViolationShape,
+} from '../../../../shared/contracts.js';
+import { compileSchema, violationsOf, type JsonValidator } from './compile.js';
+
+export type ContractJudgement =
+  | { status: 'pass'; contractId: string; contractName: string }
+  | { status: 'fail'; contractId: string; contractName: string; violations: ContractViolationShape[] };
+
+/** A session's contracts, each compiled once. */
+export interface CompiledContracts {
+  contracts: Contract[];
+  targets: ContractTarget[];
+  validators: JsonValidator[];
+}
+
+export interface JudgedRequest {
+  method: string;
+  path: string;
+  rawHeaders: readonly (readonly [string, string])[];
+  body: Buffer;
+  truncated: boolean;
+}
+
+/** Compiles every contract; they compiled when saved, so this only throws if a stored one was altered. */
+export function compileContracts(contracts: Contract[]): CompiledContracts | null {
+  if (contracts.length === 0) return null;
+  return {
+    contracts,
+    targets: contracts.map(compileTarget),
+    validators: contracts.map((contract) => compileSchema(contract.schema)),
+  };
+}
+
+const NOT_JSON = Symbol('not JSON');
+
+function headerOf(rawHeaders: JudgedRequest['rawHeaders'], name: string): string | null {
+  const found = rawHeaders.find(([key]) => key.toLowerCase() === name);
+  return found ? found[1] : null;
+}
+
+/** The body as JSON, or NOT_JSON. Without a JSON content type, only an object or array body counts. */
+function jsonBodyOf(request: JudgedRequest): unknown {
+  if (request.truncated || request.body.length === 0) return NOT_JSON;
+  const encoding = headerOf(request.rawHeaders, 'content-encoding')?.trim().toLowerCase();
+  if (encoding && encoding !== 'identity') return NOT_JSON;
+  const type = headerOf(request.rawHeaders, 'content-type')?.toLowerCase() ?? '';
+  const saysJson = /[/+]json\b/.test(type);
+  const text = request.body.toString('utf8');
+  const first = text.trimStart()[0];
+  if (!saysJson && first !== '{' && first !== '[') return NOT_JSON;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+/** The verdict of the first contract covering the request; null when none covers it or it has no JSON body. */
+export function judgeBody(compiled: CompiledContracts, request: JudgedRequest): ContractJudgement | null {
+  const index = firstCoveringContract(compiled.targets, request.method, request.path, request.rawHeaders);
+  const contract = compiled.contracts[index];
+  const validate = compiled.validators[index];
+  if (!contract || !validate) return null;
+  const body = jsonBodyOf(request);
+  if (body === NOT_JSON) return null;
+  const named = { contractId: contract.id, contractName: contract.name };
+  if (validate(body)) return { status: 'pass', ...named };
+  return { status: 'fail', ...named, violations: violationsOf(validate.errors ?? [], body) };
+}
