@@ -49,6 +49,8 @@ import { eventsRoutes } from './features/webhooks/events.routes.js';
 import { replayRoutes } from './features/replay/replay.routes.js';
 import { createWebhooksRepo } from './features/webhooks/webhooks.repo.js';
 import { createWebhooksService, type WebhooksService } from './features/webhooks/webhooks.service.js';
+import { captureTypesRoutes } from './features/capture-types/types.routes.js';
+import { createCaptureTypesService } from './features/capture-types/types.service.js';
 import { createContractsRepo } from './features/contracts/contracts.repo.js';
 import { contractsRoutes } from './features/contracts/contracts.routes.js';
 import { createContractsService } from './features/contracts/contracts.service.js';
@@ -371,6 +373,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await app.register(responsesRoutes, { responses });
   await app.register(contractsRoutes, { contracts });
+  await app.register(captureTypesRoutes, { types: createCaptureTypesService({ webhooks }) });
   await app.register(captureRoutes, {
     webhooks,
     responses,

@@ -11,6 +11,7 @@ import {
   type ContractViolationShape,
 } from '../../../../shared/contracts.js';
 import { compileSchema, violationsOf, type JsonValidator } from './compile.js';
+import { NOT_JSON, readJsonBody, type BodyOfRequest } from './json-body.js';
 
 export type ContractJudgement =
   | { status: 'pass'; contractId: string; contractName: string }
@@ -23,12 +24,9 @@ export interface CompiledContracts {
   validators: JsonValidator[];
 }
 
-export interface JudgedRequest {
+export interface JudgedRequest extends BodyOfRequest {
   method: string;
   path: string;
-  rawHeaders: readonly (readonly [string, string])[];
-  body: Buffer;
-  truncated: boolean;
 }
 
 /** Compiles every contract; they compiled when saved, so this only throws if a stored one was altered. */
@@ -41,37 +39,13 @@ export function compileContracts(contracts: Contract[]): CompiledContracts | nul
   };
 }
 
-const NOT_JSON = Symbol('not JSON');
-
-function headerOf(rawHeaders: JudgedRequest['rawHeaders'], name: string): string | null {
-  const found = rawHeaders.find(([key]) => key.toLowerCase() === name);
-  return found ? found[1] : null;
-}
-
-/** The body as JSON, or NOT_JSON. Without a JSON content type, only an object or array body counts. */
-function jsonBodyOf(request: JudgedRequest): unknown {
-  if (request.truncated || request.body.length === 0) return NOT_JSON;
-  const encoding = headerOf(request.rawHeaders, 'content-encoding')?.trim().toLowerCase();
-  if (encoding && encoding !== 'identity') return NOT_JSON;
-  const type = headerOf(request.rawHeaders, 'content-type')?.toLowerCase() ?? '';
-  const saysJson = /[/+]json\b/.test(type);
-  const text = request.body.toString('utf8');
-  const first = text.trimStart()[0];
-  if (!saysJson && first !== '{' && first !== '[') return NOT_JSON;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return NOT_JSON;
-  }
-}
-
 /** The verdict of the first contract covering the request; null when none covers it or it has no JSON body. */
 export function judgeBody(compiled: CompiledContracts, request: JudgedRequest): ContractJudgement | null {
   const index = firstCoveringContract(compiled.targets, request.method, request.path, request.rawHeaders);
   const contract = compiled.contracts[index];
   const validate = compiled.validators[index];
   if (!contract || !validate) return null;
-  const body = jsonBodyOf(request);
+  const body = readJsonBody(request);
   if (body === NOT_JSON) return null;
   const named = { contractId: contract.id, contractName: contract.name };
   if (validate(body)) return { status: 'pass', ...named };
