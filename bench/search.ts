@@ -97,6 +97,7 @@ function eventRow(sessionId: string, index: number, createdAt: number): NewEvent
     userAgent: 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
     createdAt,
     response: { status: 200, source: 'default' },
+    verdicts: {},
   });
 }
 

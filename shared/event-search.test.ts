@@ -3,9 +3,11 @@ import {
   filterParams,
   isFiltering,
   matchesFilter,
+  parseSearchText,
   requestContains,
   type SearchableRequest,
 } from './event-search.js';
+import type { EventVerdicts } from './verdicts.js';
 
 const request: SearchableRequest & { method: string; createdAt: number } = {
   method: 'POST',
@@ -70,5 +72,52 @@ describe('filterParams and isFiltering', () => {
       to: '2026-02-01',
     });
     expect(isFiltering({ method: ['GET'] })).toBe(true);
+  });
+});
+
+describe('verdict tokens', () => {
+  it('takes sig: and contract: tokens out of the text, in any case, the last of a kind counting', () => {
+    expect(parseSearchText('sig:valid')).toEqual({ text: '', signature: 'valid' });
+    expect(parseSearchText('invoice  SIG:Invalid paid contract:fail')).toEqual({
+      text: 'invoice paid',
+      signature: 'invalid',
+      contract: 'fail',
+    });
+    expect(parseSearchText('sig:none contract:pass contract:none')).toEqual({
+      text: '',
+      signature: 'none',
+      contract: 'none',
+    });
+    expect(parseSearchText('sig:maybe contract:valid xsig:valid')).toEqual({
+      text: 'sig:maybe contract:valid xsig:valid',
+    });
+  });
+
+  const valid: EventVerdicts = {
+    signature: { status: 'valid', secretId: 's1', secretName: 'Stripe', scheme: 'stripe' },
+  };
+  const invalid: EventVerdicts = {
+    signature: {
+      status: 'invalid',
+      secretId: 's1',
+      secretName: 'Stripe',
+      scheme: 'stripe',
+      reason: 'missing',
+      message: 'The request has no Stripe-Signature header.',
+    },
+    contract: { status: 'fail', contractId: 'c1', contractName: 'Invoice', violations: [] },
+  };
+
+  it('matches the stored verdicts, none meaning not judged, combined with plain text', () => {
+    const judged = (verdicts: EventVerdicts) => ({ ...request, verdicts });
+    expect(matchesFilter(judged(valid), { q: 'sig:valid' })).toBe(true);
+    expect(matchesFilter(judged(valid), { q: 'sig:invalid' })).toBe(false);
+    expect(matchesFilter(judged(invalid), { q: 'sig:invalid contract:fail' })).toBe(true);
+    expect(matchesFilter(judged(invalid), { q: 'contract:pass' })).toBe(false);
+    expect(matchesFilter(judged({}), { q: 'sig:none contract:none' })).toBe(true);
+    expect(matchesFilter(judged(valid), { q: 'sig:none' })).toBe(false);
+    expect(matchesFilter(judged(valid), { q: 'contract:none zürich' })).toBe(true);
+    expect(matchesFilter(judged(valid), { q: 'sig:valid nowhere' })).toBe(false);
+    expect(matchesFilter(request, { q: 'sig:none' })).toBe(true);
   });
 });

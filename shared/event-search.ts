@@ -3,9 +3,13 @@
  * `/api/events/export` take, and the text rule they apply. Shared so that the browser can tell
  * whether a request arriving live matches the filter on screen by the same rule as the server.
  */
+import type { EventVerdicts } from './verdicts.js';
 
 export interface EventsFilter {
-  /** Case-insensitive plain text found in the body, a header name or value, the path or the query string. */
+  /**
+   * Case-insensitive plain text found in the body, a header name or value, the path or the query
+   * string, with verdict tokens (`sig:valid`, `contract:fail`, …) among it: see parseSearchText.
+   */
   q?: string;
   /** Methods (upper case); an event matches any of them. */
   method?: string[];
@@ -88,15 +92,71 @@ export function requestContains(request: SearchableRequest, lowerNeedle: string)
   );
 }
 
-/** `method` is the event's; `createdAt` its arrival in epoch milliseconds. */
+export const SIGNATURE_MATCHES = ['valid', 'invalid', 'none'] as const;
+export type SignatureMatch = (typeof SIGNATURE_MATCHES)[number];
+export const CONTRACT_MATCHES = ['pass', 'fail', 'none'] as const;
+export type ContractMatch = (typeof CONTRACT_MATCHES)[number];
+
+/** The search text split into its plain text and its verdict tokens. */
+export interface ParsedSearch {
+  /** What remains once the tokens are taken out, trimmed; '' when nothing does. */
+  text: string;
+  /** `sig:valid`, `sig:invalid`, `sig:none` (no signing secret judged the request). */
+  signature?: SignatureMatch;
+  /** `contract:pass`, `contract:fail`, `contract:none` (no contract judged the request). */
+  contract?: ContractMatch;
+}
+
+const VERDICT_TOKEN = /(?<=^|\s)(sig:(?:valid|invalid|none)|contract:(?:pass|fail|none))(?=\s|$)/i;
+
+/**
+ * Takes the verdict tokens out of a search text. A token is a whole word, in any case; when one kind
+ * is given twice the last one counts. Any other word (`sig:maybe`) stays plain text.
+ */
+export function parseSearchText(q: string): ParsedSearch {
+  const parsed: ParsedSearch = { text: '' };
+  const pieces: string[] = [];
+  // split() with a capturing group alternates text and tokens.
+  q.split(VERDICT_TOKEN).forEach((piece, index) => {
+    if (index % 2 === 0) {
+      if (piece.trim()) pieces.push(piece.trim());
+      return;
+    }
+    // The token pattern above guarantees "kind:value" with a value of that kind.
+    const [kind, value] = piece.toLowerCase().split(':') as [string, string];
+    if (kind === 'sig') parsed.signature = value as SignatureMatch;
+    else parsed.contract = value as ContractMatch;
+  });
+  parsed.text = pieces.join(' ');
+  return parsed;
+}
+
+/** True when a stored status ('valid', 'fail', … or null when not judged) is what the token asks for. */
+export function statusMatches(status: string | null | undefined, wanted: string | undefined): boolean {
+  if (wanted === undefined) return true;
+  return wanted === 'none' ? status == null : status === wanted;
+}
+
+/** True when the verdicts are what the parsed search's tokens ask for. */
+export function verdictsMatch(verdicts: EventVerdicts, parsed: ParsedSearch): boolean {
+  return (
+    statusMatches(verdicts.signature?.status, parsed.signature) &&
+    statusMatches(verdicts.contract?.status, parsed.contract)
+  );
+}
+
+/** `method` is the event's; `createdAt` its arrival in epoch milliseconds; no `verdicts`: nothing judged it. */
 export function matchesFilter(
-  request: SearchableRequest & { method: string; createdAt: number },
+  request: SearchableRequest & { method: string; createdAt: number; verdicts?: EventVerdicts },
   filter: EventsFilter,
 ): boolean {
   if (filter.method?.length && !filter.method.includes(request.method.toUpperCase())) return false;
   if (filter.from !== undefined && request.createdAt < Date.parse(filter.from)) return false;
   if (filter.to !== undefined && request.createdAt >= Date.parse(filter.to)) return false;
-  return !filter.q || requestContains(request, filter.q.toLowerCase());
+  if (!filter.q) return true;
+  const parsed = parseSearchText(filter.q);
+  if (!verdictsMatch(request.verdicts ?? {}, parsed)) return false;
+  return !parsed.text || requestContains(request, parsed.text.toLowerCase());
 }
 
 /** True when the filter narrows the list at all. */

@@ -2,6 +2,7 @@
  * The captured webhook request as the API and the realtime channel carry it.
  * Pure types and helpers shared by server and browser.
  */
+import type { EventVerdicts } from './verdicts.js';
 
 /** Header values keep the sender's name case; a repeated header becomes an array in arrival order. */
 export type HeaderMap = Record<string, string | string[]>;
@@ -71,6 +72,8 @@ export interface WebhookEvent {
    * made before forwarders reported (and so, to clients, the same as null).
    */
   forwarded?: ForwardResult | null;
+  /** What was judged of the request when it arrived (signature, contract); `{}` when nothing judged it. */
+  verdicts: EventVerdicts;
 }
 
 /** Bodies larger than this are sent to the browser cut; the whole body is downloadable. */

@@ -24,6 +24,7 @@ function event(overrides: Partial<WebhookEvent>): WebhookEvent {
     isDeleted: false,
     previousId: null,
     response: { status: 200, source: 'default' },
+    verdicts: {},
     ...overrides,
   };
 }

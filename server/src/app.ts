@@ -381,6 +381,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     suspensions: sessionsAdmin,
     captureMaxBytes: config.captureMaxBytes,
     counts: metrics.captures,
+    judges: [],
   });
   await app.register(forwardingRoutes, {
     repo: webhooksRepo,

@@ -46,6 +46,12 @@ export interface WebhookEventsTable {
   stored_bytes: number | null;
   /** JSON of the last forwarder's report (`{status, ms}` or `{error, ms}`); null until one reports (migration 016). */
   forwarded: string | null;
+  /** 'valid' | 'invalid' when a signing secret judged the request; null otherwise (migration 023). */
+  signature_status: string | null;
+  /** 'pass' | 'fail' when a contract judged the request; null otherwise (migration 023). */
+  contract_status: string | null;
+  /** JSON of the request's EventVerdicts; null when nothing judged it (migration 023). */
+  verdicts: string | null;
 }
 
 export interface ShortLinksTable {
@@ -186,6 +192,22 @@ export interface ContractsTable {
 }
 
 /** A session's scripted response rules (migration 008); `version` grows with every save. */
+/** A session's signing secrets, listed by created_at (migration 023). */
+export interface SigningSecretsTable {
+  id: string;
+  session_id: string;
+  name: string;
+  scheme: string;
+  /** JSON of the custom HMAC settings (header, hash, encoding, prefix); null for the providers' schemes. */
+  custom: string | null;
+  path: string;
+  tolerance_seconds: number;
+  refuse_invalid: number;
+  /** The secret as given: the server computes HMACs with it, so it cannot be hashed. */
+  secret: string;
+  created_at: number;
+}
+
 export interface ResponseRulesTable {
   session_id: string;
   /** JSON array of rules, defaults filled in. */
@@ -278,6 +300,7 @@ export interface DatabaseSchema {
   admin_claim_tokens: AdminClaimTokensTable;
   settings: SettingsTable;
   response_rules: ResponseRulesTable;
+  signing_secrets: SigningSecretsTable;
   contracts: ContractsTable;
   response_rule_counters: ResponseRuleCountersTable;
   rate_limits: RateLimitsTable;

@@ -23,6 +23,7 @@ import { linkExternalIdsMigration } from './019_link_external_ids.js';
 import { linkTagsMigration } from './020_link_tags.js';
 import { visitorsAndCardsMigration } from './021_visitors_and_cards.js';
 import { linkHistoryMigration } from './022_link_history.js';
+import { eventVerdictsMigration } from './023_event_verdicts.js';
 import { contractsMigration } from './024_contracts.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
@@ -48,5 +49,6 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '020_link_tags': linkTagsMigration,
   '021_visitors_and_cards': visitorsAndCardsMigration,
   '022_link_history': linkHistoryMigration,
+  '023_event_verdicts': eventVerdictsMigration,
   '024_contracts': contractsMigration,
 };

@@ -27,6 +27,7 @@ export const CAPTURE_OUTCOMES = {
   rule: 'rule',
   forwarder: 'forwarder',
   tooLarge: 'too_large',
+  refused: 'refused',
   unknownSession: 'unknown_session',
   suspended: 'suspended',
   error: 'error',

@@ -3,7 +3,7 @@
  * events: a waiting request tests each new event this way instead of asking the database.
  */
 import { isUtf8 } from 'node:buffer';
-import { requestContains } from '../../../../shared/event-search.js';
+import { requestContains, statusMatches } from '../../../../shared/event-search.js';
 import type { SearchFilter } from '../webhooks/event-search.js';
 import { parseRawHeaders } from '../webhooks/event-view.js';
 import type { EventRow } from '../webhooks/webhooks.repo.js';
@@ -12,6 +12,8 @@ export function rowMatches(row: EventRow, filter: SearchFilter): boolean {
   if (filter.methods?.length && !filter.methods.includes(row.method.toUpperCase())) return false;
   if (filter.fromMs !== undefined && row.created_at < filter.fromMs) return false;
   if (filter.toMs !== undefined && row.created_at >= filter.toMs) return false;
+  if (!statusMatches(row.signature_status, filter.signature)) return false;
+  if (!statusMatches(row.contract_status, filter.contract)) return false;
   if (!filter.text) return true;
   return requestContains(
     {

@@ -18,12 +18,14 @@ import type { ResponsesService } from '../responses/responses.service.js';
 import { SUSPENDED_MESSAGE, type Suspensions } from '../sessions/sessions-admin.service.js';
 import { AWAITING_FORWARDER, type Responders } from '../forwarding/responders.js';
 import { headerPairs } from './event-view.js';
+import { runJudges, type Judge, type Judgement } from './judges.js';
 import { sandboxAnswer } from './answer-sandbox.js';
 import { readBody } from './read-body.js';
 import type { WebhooksService } from './webhooks.service.js';
 
 export const CAPTURE_PREFIX = '/webhook/';
 const UNKNOWN_SESSION = 'No webhook URL with this session id. Open Hookbay to get yours.';
+const NOT_JUDGED: Judgement = { verdicts: {}, refusal: null };
 
 /** Methods Fastify routes on its own; every other method Node parses is added for capture. */
 const BUILT_IN_METHODS = new Set([
@@ -54,6 +56,9 @@ const captureSchema = {
     'whatever it is, it is sandboxed (it cannot run as Hookbay or set its cookies).',
   response: {
     200: z.object({ ok: z.literal(true), id: z.number().int() }).describe('Stored.'),
+    401: errorSchema
+      .extend({ id: z.number().int() })
+      .describe('A signing secret with refuseInvalid found the signature invalid; the request was stored.'),
     404: error('No webhook URL with this session id.'),
     410: error('An admin suspended this webhook URL; nothing was stored.'),
     413: errorSchema
@@ -95,6 +100,8 @@ export async function captureRoutes(
     captureMaxBytes: number;
     /** Captures by outcome (metrics). */
     counts: CaptureCounts;
+    /** Give verdicts on each capture before it is stored (signing secrets, contracts). */
+    judges: Judge[];
   },
 ) {
   const { counts } = options;
@@ -137,12 +144,28 @@ export async function captureRoutes(
     }
     const rawHeaders = headerPairs(request.raw.rawHeaders);
     const target = splitUrl(request.url, sessionId);
-    // A `hookbay forward --respond` forwarder answers first (an oversized body still gets 413);
-    // otherwise scripted rules decide, before the event is stored, so that the event records it.
-    const awaitsForwarder = !truncated && options.responders.isAwaited(sessionId);
+    const contentType = headerValue(rawHeaders, 'content-type');
+    const createdAt = Date.now();
+    // Judged once, before storing, so the verdicts are stored with the request. A body cut at the
+    // size limit is not judged: what was signed is not all there.
+    const judged = truncated
+      ? NOT_JUDGED
+      : runJudges(options.judges, sessionId, {
+          method: request.method,
+          ...target,
+          rawHeaders,
+          body,
+          contentType,
+          receivedAt: createdAt,
+        });
+    const { verdicts, refusal } = judged instanceof Promise ? await judged : judged;
+    // A judge's refusal (an invalid signature) answers before a forwarder or scripted rules; otherwise
+    // a `hookbay forward --respond` forwarder answers first (an oversized body still gets 413), then
+    // scripted rules decide, before the event is stored, so that the event records it.
+    const awaitsForwarder = !truncated && !refusal && options.responders.isAwaited(sessionId);
     // Most sessions have no rules: once that is known, their captures skip the lookup entirely.
     const scripted =
-      awaitsForwarder || options.responses.isKnownRuleless(sessionId)
+      awaitsForwarder || refusal || options.responses.isKnownRuleless(sessionId)
         ? null
         : await chooseAnswer(
             options.responses,
@@ -157,14 +180,19 @@ export async function captureRoutes(
       body,
       size,
       truncated,
-      contentType: headerValue(rawHeaders, 'content-type'),
+      contentType,
       ip: clientIp(request),
       userAgent: request.headers['user-agent'] ?? null,
-      createdAt: Date.now(),
+      createdAt,
       response: awaitsForwarder
         ? AWAITING_FORWARDER
-        : (scripted?.record ?? { status: truncated ? 413 : 200, source: 'default' }),
+        : (scripted?.record ?? { status: refusal?.status ?? (truncated ? 413 : 200), source: 'default' }),
+      verdicts,
     });
+    if (refusal) {
+      counts.refused.inc();
+      return reply.status(refusal.status).send({ error: refusal.error, id: event.id });
+    }
     if (awaitsForwarder) {
       counts.forwarder.inc();
       return options.responders.relay(owner, event, reply);

@@ -8,12 +8,22 @@ import { isUtf8 } from 'node:buffer';
 import type SQLite from 'better-sqlite3';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import { requestContains, SEARCH_TEXT_MAX } from '../../../../shared/event-search.js';
+import {
+  parseSearchText,
+  requestContains,
+  SEARCH_TEXT_MAX,
+  type ContractMatch,
+  type SignatureMatch,
+} from '../../../../shared/event-search.js';
 import { parseRawHeaders } from './event-view.js';
 
 export interface SearchFilter {
-  /** Lower-cased search text. */
+  /** Lower-cased search text, without its verdict tokens. */
   text?: string;
+  /** From a `sig:` token. */
+  signature?: SignatureMatch;
+  /** From a `contract:` token. */
+  contract?: ContractMatch;
   methods?: string[];
   /** Epoch milliseconds, inclusive. */
   fromMs?: number;
@@ -50,8 +60,11 @@ const searchFields = {
 type SearchFields = z.output<z.ZodObject<typeof searchFields>>;
 
 function filterOf({ q, method, from, to }: SearchFields): SearchFilter {
+  const { text, signature, contract } = parseSearchText(q ?? '');
   return {
-    text: q ? q.toLowerCase() : undefined,
+    text: text ? text.toLowerCase() : undefined,
+    ...(signature ? { signature } : {}),
+    ...(contract ? { contract } : {}),
     methods: method ? [...new Set(method.toUpperCase().split(','))] : undefined,
     fromMs: from,
     toMs: to,
@@ -217,12 +230,23 @@ function postgresTextContains(column: Expression<unknown>, needle: string): Expr
     : contains(needle, 'default');
 }
 
+function statusCondition(
+  column: 'signature_status' | 'contract_status',
+  wanted: string,
+): Expression<SqlBool> {
+  return wanted === 'none'
+    ? sql<SqlBool>`${sql.ref(column)} is null`
+    : sql<SqlBool>`${sql.ref(column)} = ${wanted}`;
+}
+
 /** The filter's condition on `webhook_events` rows, or null when it filters nothing. */
 export function filterCondition(filter: SearchFilter, engine: SearchEngine): Expression<SqlBool> | null {
   const parts: Expression<SqlBool>[] = [];
   if (filter.methods?.length) parts.push(sql<SqlBool>`method in (${sql.join(filter.methods)})`);
   if (filter.fromMs !== undefined) parts.push(sql<SqlBool>`created_at >= ${filter.fromMs}`);
   if (filter.toMs !== undefined) parts.push(sql<SqlBool>`created_at < ${filter.toMs}`);
+  if (filter.signature) parts.push(statusCondition('signature_status', filter.signature));
+  if (filter.contract) parts.push(statusCondition('contract_status', filter.contract));
   if (filter.text) {
     parts.push(
       engine === 'sqlite'

@@ -14,6 +14,7 @@ import {
   type QueryMap,
   type WebhookEvent,
 } from '../../../../shared/webhooks.js';
+import type { EventVerdicts } from '../../../../shared/verdicts.js';
 import type { EventRow } from './webhooks.repo.js';
 
 function addValue(map: Record<string, string | string[]>, key: string, value: string): void {
@@ -125,6 +126,11 @@ function forwardedOf(row: EventRow): ForwardResult | null {
   return row.forwarded ? (JSON.parse(row.forwarded) as ForwardResult) : null;
 }
 
+function verdictsOf(row: EventRow): EventVerdicts {
+  // Written by the repo from the judges' verdicts, always an EventVerdicts object.
+  return row.verdicts ? (JSON.parse(row.verdicts) as EventVerdicts) : {};
+}
+
 /** `rawHeaders` may be passed by a caller that has them already, to skip parsing the stored JSON. */
 export function toWebhookEvent(row: EventRow, rawHeaders = parseRawHeaders(row.raw_headers)): WebhookEvent {
   const bodyCut = row.body.length > EVENT_BODY_PREVIEW_BYTES;
@@ -154,5 +160,6 @@ export function toWebhookEvent(row: EventRow, rawHeaders = parseRawHeaders(row.r
     previousId: row.previous_id,
     response: responseOf(row),
     forwarded: forwardedOf(row),
+    verdicts: verdictsOf(row),
   };
 }

@@ -3,11 +3,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { openDatabase, type Database } from '../../db/connection.js';
 import { createSessionsRepo } from '../sessions/sessions.repo.js';
 import { freshPostgresUrl, storageBackends, TEST_DATABASE_URL } from '../../../test/app.js';
 import { DELETE_BATCH_ROWS } from './retention.js';
-import { createWebhooksRepo, toEventRow, type NewEventRow, type WebhooksRepo } from './webhooks.repo.js';
+import type { EventVerdicts } from '../../../../shared/verdicts.js';
+import { searchQuerySchema } from './event-search.js';
+import {
+  createWebhooksRepo,
+  toEventRow,
+  type CapturedRequest,
+  type NewEventRow,
+  type WebhooksRepo,
+} from './webhooks.repo.js';
+
+const searchFilterOf = (q: string) => searchQuerySchema(z.object({})).parse({ q }).filter;
 
 /** Where a test database lives; open it more than once to act as several server instances. */
 async function testStore(postgres: boolean): Promise<{ databaseUrl: string | null; dataDir: string }> {
@@ -47,27 +58,29 @@ describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
     return sessionId;
   }
 
+  /** A request as the capture route hands it over. */
+  function captured(sessionId: string, body: Buffer = Buffer.from('body')): CapturedRequest {
+    return {
+      sessionId,
+      method: 'POST',
+      path: '/',
+      queryString: '',
+      rawHeaders: [['Content-Type', 'text/plain']],
+      body,
+      size: body.length,
+      truncated: false,
+      contentType: 'text/plain',
+      ip: '127.0.0.1',
+      userAgent: 'test',
+      createdAt: Date.now(),
+      response: { status: 200, source: 'default' },
+      verdicts: {},
+    };
+  }
+
   /** A row as a capture stores it; its stored size follows `overrides.body` unless given too. */
   function row(sessionId: string, overrides: Partial<NewEventRow> = {}): NewEventRow {
-    const body = overrides.body ?? Buffer.from('body');
-    return {
-      ...toEventRow({
-        sessionId,
-        method: 'POST',
-        path: '/',
-        queryString: '',
-        rawHeaders: [['Content-Type', 'text/plain']],
-        body,
-        size: body.length,
-        truncated: false,
-        contentType: 'text/plain',
-        ip: '127.0.0.1',
-        userAgent: 'test',
-        createdAt: Date.now(),
-        response: { status: 200, source: 'default' },
-      }),
-      ...overrides,
-    };
+    return { ...toEventRow(captured(sessionId, overrides.body)), ...overrides };
   }
 
   async function insertIds(rows: NewEventRow[]): Promise<number[]> {
@@ -85,6 +98,30 @@ describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
   }
 
   const page = (limit: number, extra: { before?: number; after?: number } = {}) => ({ limit, ...extra });
+
+  it('stores verdicts in their columns and finds them by sig: and contract: tokens', async () => {
+    const sessionId = await newSession();
+    const verdicts: EventVerdicts = {
+      signature: { status: 'valid', secretId: 'sec1', secretName: 'GitHub', scheme: 'github-sha256' },
+      contract: { status: 'fail', contractId: 'c1', contractName: 'Push', violations: [] },
+    };
+    const [judged, plain] = await insertIds([
+      toEventRow({ ...captured(sessionId), verdicts }),
+      row(sessionId),
+    ]);
+    const stored = await repo.findVisible(sessionId, judged as number);
+    expect(stored).toMatchObject({ signature_status: 'valid', contract_status: 'fail' });
+    expect(JSON.parse(stored?.verdicts ?? 'null')).toEqual(verdicts);
+    expect((await repo.findVisible(sessionId, plain as number))?.verdicts).toBeNull();
+    const ids = async (q: string) =>
+      (await repo.listVisible(sessionId, { limit: 10, filter: searchFilterOf(q) })).map((each) => each.id);
+    expect(await ids('sig:valid')).toEqual([judged]);
+    expect(await ids('sig:none')).toEqual([plain]);
+    expect(await ids('sig:invalid')).toEqual([]);
+    expect(await ids('contract:fail body')).toEqual([judged]);
+    expect(await ids('contract:none')).toEqual([plain]);
+    expect((await repo.countVisible(sessionId, searchFilterOf('sig:valid'))).matching).toBe(1);
+  });
 
   it('insertMany stores a batch of 50 in one call and returns their ids in input order', async () => {
     const sessionId = await newSession();

@@ -4,6 +4,7 @@ import { sqliteHandleOf } from '../../db/connection.js';
 import type { DatabaseSchema, WebhookEventsTable } from '../../db/schema.js';
 import type { EventsCount } from '../../../../shared/event-search.js';
 import type { CaptureResponse, EventsPageQuery, ForwardResult } from '../../../../shared/webhooks.js';
+import type { EventVerdicts } from '../../../../shared/verdicts.js';
 import { filterCondition, registerSqliteSearch, runSearch, type SearchFilter } from './event-search.js';
 import {
   deleteCapturedBefore,
@@ -27,6 +28,8 @@ export interface CapturedRequest {
   userAgent: string | null;
   createdAt: number;
   response: CaptureResponse;
+  /** What the judges found when it arrived; `{}` (stored as null) when nothing judged it. */
+  verdicts: EventVerdicts;
 }
 
 export type EventRow = Selectable<WebhookEventsTable>;
@@ -103,6 +106,10 @@ export function toEventRow(request: CapturedRequest): NewEventRow {
     response_source: request.response.source,
     response_rule: request.response.rule ?? null,
     stored_bytes: storedBytesOf(rawHeaders, request.body),
+    signature_status: request.verdicts.signature?.status ?? null,
+    contract_status: request.verdicts.contract?.status ?? null,
+    verdicts:
+      request.verdicts.signature || request.verdicts.contract ? JSON.stringify(request.verdicts) : null,
   };
 }
 
@@ -142,6 +149,9 @@ type InsertParameters = [
   EventRow['response_source'],
   EventRow['response_rule'],
   EventRow['stored_bytes'],
+  EventRow['signature_status'],
+  EventRow['contract_status'],
+  EventRow['verdicts'],
 ];
 
 /**
@@ -155,8 +165,9 @@ function sqliteInsertMany(sqlite: SQLite.Database): (rows: NewEventRow[]) => Sto
   const insert = sqlite.prepare<InsertParameters>(
     `INSERT INTO webhook_events (session_id, method, path, query_string, raw_headers, body, size,
        truncated, content_type, ip, user_agent, created_at, is_deleted, previous_id,
-       response_status, response_source, response_rule, stored_bytes)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       response_status, response_source, response_rule, stored_bytes, signature_status,
+       contract_status, verdicts)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const newestOf = sqlite
     .prepare<[string], number | null>('SELECT max(id) FROM webhook_events WHERE session_id = ?')
@@ -188,6 +199,9 @@ function sqliteInsertMany(sqlite: SQLite.Database): (rows: NewEventRow[]) => Sto
           row.response_source,
           row.response_rule,
           row.stored_bytes,
+          row.signature_status,
+          row.contract_status,
+          row.verdicts,
         ).lastInsertRowid,
       );
       last.set(row.session_id, id);

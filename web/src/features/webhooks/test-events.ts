@@ -23,6 +23,7 @@ export function makeEvent(id: number, overrides: Partial<WebhookEvent> = {}): We
     isDeleted: false,
     previousId: null,
     response: { status: 200, source: 'default' },
+    verdicts: {},
     ...overrides,
   };
 }

@@ -42,6 +42,7 @@ export function eventMatches(event: WebhookEvent, filter: EventsFilter): boolean
       rawHeaders: event.rawHeaders,
       // A body cut for the browser is matched on the part received.
       bodyText: event.bodyEncoding === 'utf8' ? event.body : null,
+      verdicts: event.verdicts,
     },
     filter,
   );

@@ -2,7 +2,13 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { verifyMessages as text } from './messages';
-import { HASHES, SIGNATURE_ENCODINGS, type CustomHmac, type Hash, type SignatureEncoding } from './schemes';
+import {
+  HASHES,
+  SIGNATURE_ENCODINGS,
+  type CustomHmac,
+  type Hash,
+  type SignatureEncoding,
+} from '../../../../../shared/signatures/schemes';
 
 interface CustomHmacFieldsProps {
   value: CustomHmac;

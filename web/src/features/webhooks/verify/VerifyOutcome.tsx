@@ -1,7 +1,6 @@
 import Alert from 'react-bootstrap/Alert';
 import { verifyMessages as text } from './messages';
-import type { VerifyProblem } from './schemes';
-import { TIMESTAMP_TOLERANCE_SECONDS, type VerifyResult } from './signatures';
+import { TIMESTAMP_TOLERANCE_SECONDS, type VerifyProblem, type VerifyResult } from './signatures';
 
 /** The verdict and what it rests on: the algorithm, what was signed, and both signatures side by side. */
 export function VerifyOutcome({ outcome }: { outcome: VerifyResult | VerifyProblem }) {

@@ -12,14 +12,12 @@ import { verifyMessages as text } from './messages';
 import { VerifyOutcome } from './VerifyOutcome';
 import { rememberedSecret, rememberSecret } from './remembered-secrets';
 import {
-  defaultScheme,
   hasSignatureHeader,
   SCHEMES,
   type CustomHmac,
   type Scheme,
-  type VerifyProblem,
-} from './schemes';
-import { verifySignature, type VerifyResult } from './signatures';
+} from '../../../../../shared/signatures/schemes';
+import { defaultScheme, verifySignature, type VerifyProblem, type VerifyResult } from './signatures';
 
 interface VerifySignatureProps {
   event: WebhookEvent;

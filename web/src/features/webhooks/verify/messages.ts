@@ -1,5 +1,5 @@
 /** Texts of the "Verify signature" section. */
-import type { Scheme } from './schemes';
+import type { Scheme } from '../../../../../shared/signatures/schemes';
 
 const plural = (count: number, unit: string) => `${count.toLocaleString()} ${unit}${count === 1 ? '' : 's'}`;
 

@@ -2,7 +2,7 @@
  * Signing secrets a person chose to keep for this tab, one per scheme, in sessionStorage: gone when the tab
  * closes, never sent anywhere.
  */
-import type { Scheme } from './schemes';
+import type { Scheme } from '../../../../../shared/signatures/schemes';
 
 const keyOf = (scheme: Scheme): string => `hookbay.signingSecret.${scheme}`;
 

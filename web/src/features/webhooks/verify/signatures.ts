@@ -1,24 +1,20 @@
 /**
- * Webhook signature checks, run in the browser with WebCrypto over the stored raw body bytes; the
- * signatures are compared as decoded bytes, so hex in another case or base64 without padding still match.
+ * The browser's side of the shared signature library: WebCrypto computes the HMAC, and the outcome is
+ * worded with this feature's messages. The schemes themselves live in shared/signatures.
  */
-import { bytesToBase64 } from '../body/bytes';
-import { base64ToBytesStrict, bytesToHex, concatBytes, hexToBytes, sameBytes } from './encoding';
-import { verifyMessages as text } from './messages';
+import type { Provider } from '../../../../../shared/providers';
 import {
-  planFor,
-  utf8,
+  schemeFor,
   type Hash,
-  type SignatureEncoding,
+  type Scheme,
   type VerifyInput,
-  type VerifyProblem,
-} from './schemes';
+  type VerifyProblem as Problem,
+} from '../../../../../shared/signatures/schemes';
+import { verifySignature as verifyWith } from '../../../../../shared/signatures/verify';
+import type { HeaderMap } from '../../../../../shared/webhooks';
+import { verifyMessages as text } from './messages';
 
-/**
- * A signed timestamp older than this marks a possible replay; Stripe, Slack and Standard Webhooks all
- * refuse past five minutes.
- */
-export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
+export { TIMESTAMP_TOLERANCE_SECONDS } from '../../../../../shared/signatures/schemes';
 
 export interface VerifyResult {
   isValid: boolean;
@@ -35,8 +31,13 @@ export interface VerifyResult {
   ageSeconds: number | null;
 }
 
+/** A request the scheme cannot be checked on, in words. */
+export interface VerifyProblem {
+  problem: string;
+}
+
 /** HMAC of `data` under `key` with WebCrypto. */
-export async function hmac(
+export async function webCryptoHmac(
   hash: Hash,
   key: Uint8Array<ArrayBuffer>,
   data: Uint8Array<ArrayBuffer>,
@@ -45,30 +46,40 @@ export async function hmac(
   return new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, data));
 }
 
-const decode = (encoding: SignatureEncoding, value: string): Uint8Array | null =>
-  encoding === 'hex' ? hexToBytes(value) : base64ToBytesStrict(value);
+function problemText(problem: Problem): string {
+  switch (problem.problem) {
+    case 'no-secret':
+      return text.noSecret;
+    case 'no-header-name':
+      return text.noHeaderName;
+    case 'missing-header':
+      return text.missingHeader(problem.header);
+    case 'stripe-malformed':
+      return text.stripeMalformed;
+    case 'standard-secret-malformed':
+      return text.standardSecretMalformed;
+  }
+}
+
+/** The scheme to offer first for a request: its provider's own, else the generic HMAC form. */
+export function defaultScheme(provider: Provider | null, headers: HeaderMap): Scheme {
+  return schemeFor(provider, headers) ?? 'custom';
+}
 
 /**
  * Checks the request's signature with `secret` under `scheme`. Resolves to a problem when the request
  * lacks what the scheme needs (its signature header, a timestamp) or the secret cannot be a key.
  */
 export async function verifySignature(input: VerifyInput): Promise<VerifyResult | VerifyProblem> {
-  if (input.secret === '') return { problem: text.noSecret };
-  const plan = planFor(input);
-  if ('problem' in plan) return plan;
-  const digest = await hmac(plan.hash, plan.key, concatBytes(utf8(plan.signedPrefix), input.body));
-  const isValid = plan.candidates.some((candidate) => {
-    const bytes = decode(plan.encoding, candidate);
-    return bytes !== null && sameBytes(bytes, digest);
-  });
-  const timestamp = plan.timestamp === null ? NaN : Number(plan.timestamp);
+  const outcome = await verifyWith(input, webCryptoHmac);
+  if ('problem' in outcome) return { problem: problemText(outcome) };
   return {
-    isValid,
-    algorithm: `HMAC-${plan.hash.replace('-', '')}`,
-    header: plan.header,
-    signedContent: text.signedContent(plan.signedPrefix, input.body.length),
-    expected: plan.label + (plan.encoding === 'hex' ? bytesToHex(digest) : bytesToBase64(digest)),
-    received: plan.received,
-    ageSeconds: Number.isFinite(timestamp) ? Math.round(input.now / 1000 - timestamp) : null,
+    isValid: outcome.isValid,
+    algorithm: outcome.algorithm,
+    header: outcome.header,
+    signedContent: text.signedContent(outcome.signedPrefix, outcome.bodyBytes),
+    expected: outcome.expected,
+    received: outcome.received,
+    ageSeconds: outcome.ageSeconds,
   };
 }

@@ -2,10 +2,9 @@
  * The signature schemes of the providers: which header holds the signature, what is signed before the
  * body, how the signature is encoded, and the key a secret gives. Read from one request's headers.
  */
-import { headerValue, type Provider } from '../../../../../shared/providers';
-import type { HeaderMap } from '../../../../../shared/webhooks';
-import { base64ToBytesStrict } from './encoding';
-import { verifyMessages as text } from './messages';
+import { headerValue, type Provider } from '../providers.js';
+import type { HeaderMap } from '../webhooks.js';
+import { base64ToBytes, utf8Bytes } from './encoding.js';
 
 export const SCHEMES = [
   'github-sha256',
@@ -23,6 +22,12 @@ export type Hash = (typeof HASHES)[number];
 export const SIGNATURE_ENCODINGS = ['hex', 'base64'] as const;
 export type SignatureEncoding = (typeof SIGNATURE_ENCODINGS)[number];
 
+/** Schemes that sign a timestamp: a signature older (or newer) than the tolerance marks a possible replay. */
+export const TIMESTAMPED_SCHEMES: readonly Scheme[] = ['stripe', 'slack', 'standard-webhooks'];
+
+/** Stripe, Slack and Standard Webhooks all refuse a signed timestamp past five minutes. */
+export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
+
 /** The generic HMAC check: any header, any of the three hashes, hex or base64, an optional prefix. */
 export interface CustomHmac {
   header: string;
@@ -32,17 +37,21 @@ export interface CustomHmac {
   prefix: string;
 }
 
-/** A request the scheme cannot be checked on, with the reason. */
-export interface VerifyProblem {
-  problem: string;
-}
+/** Why a request cannot be checked; each side words it in its own messages. */
+export type VerifyProblem =
+  | { problem: 'no-secret' }
+  | { problem: 'no-header-name' }
+  | { problem: 'missing-header'; header: string }
+  | { problem: 'stripe-malformed' }
+  | { problem: 'standard-secret-malformed' };
 
 export interface VerifyInput {
   scheme: Scheme;
   headers: HeaderMap;
   body: Uint8Array;
   secret: string;
-  custom: CustomHmac;
+  /** Only read by the "custom" scheme. */
+  custom?: CustomHmac;
   /** Milliseconds since the epoch, for the timestamp's age. */
   now: number;
 }
@@ -63,15 +72,22 @@ export interface Plan {
   timestamp: string | null;
 }
 
-export const utf8 = (value: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(value);
+export const SIGNATURE_HEADERS: Record<Exclude<Scheme, 'custom'>, string> = {
+  'github-sha256': 'X-Hub-Signature-256',
+  'github-sha1': 'X-Hub-Signature',
+  stripe: 'Stripe-Signature',
+  shopify: 'X-Shopify-Hmac-Sha256',
+  slack: 'X-Slack-Signature',
+  'standard-webhooks': 'webhook-signature',
+};
 
 /** True when a header names a signature or an HMAC (X-Hub-Signature-256, Stripe-Signature, X-Shopify-Hmac-Sha256, …). */
 export function hasSignatureHeader(headers: HeaderMap): boolean {
   return Object.keys(headers).some((name) => /signature|hmac/i.test(name));
 }
 
-/** The scheme to offer first for a request: its provider's own, else the generic HMAC form. */
-export function defaultScheme(provider: Provider | null, headers: HeaderMap): Scheme {
+/** The scheme of a recognised sender, or null when the sender is not one Hookbay knows. */
+export function schemeFor(provider: Provider | null, headers: HeaderMap): Scheme | null {
   switch (provider) {
     case 'github':
       return headerValue(headers, 'X-Hub-Signature-256') || !headerValue(headers, 'X-Hub-Signature')
@@ -83,7 +99,7 @@ export function defaultScheme(provider: Provider | null, headers: HeaderMap): Sc
     case 'standard-webhooks':
       return provider;
     default:
-      return 'custom';
+      return null;
   }
 }
 
@@ -121,7 +137,7 @@ function stripePlan(key: Uint8Array<ArrayBuffer>, value: string): Plan | VerifyP
   const pairs = commaPairs(value);
   const timestamp = pairs.find(([name]) => name === 't')?.[1];
   const signatures = pairs.filter(([name]) => name === 'v1').map(([, signature]) => signature);
-  if (!timestamp || signatures.length === 0) return { problem: text.stripeMalformed };
+  if (!timestamp || signatures.length === 0) return { problem: 'stripe-malformed' };
   return {
     hash: 'SHA-256',
     key,
@@ -137,18 +153,24 @@ function stripePlan(key: Uint8Array<ArrayBuffer>, value: string): Plan | VerifyP
 
 function slackPlan(key: Uint8Array<ArrayBuffer>, value: string, headers: HeaderMap): Plan | VerifyProblem {
   const timestamp = headerValue(headers, 'X-Slack-Request-Timestamp');
-  if (!timestamp) return { problem: text.missingHeader('X-Slack-Request-Timestamp') };
+  if (!timestamp) return { problem: 'missing-header', header: 'X-Slack-Request-Timestamp' };
   const plan = labelled('SHA-256', key, 'X-Slack-Signature', value, 'v0=', 'hex');
   return { ...plan, signedPrefix: `v0:${timestamp}:`, timestamp };
+}
+
+/** The HMAC key of a Standard Webhooks secret (whsec_<base64>), or null when it is not base64. */
+export function standardWebhooksKey(secret: string): Uint8Array<ArrayBuffer> | null {
+  const key = base64ToBytes(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret);
+  return key && key.length > 0 ? key : null;
 }
 
 function standardPlan(secret: string, value: string, headers: HeaderMap): Plan | VerifyProblem {
   const id = headerValue(headers, 'webhook-id');
   const timestamp = headerValue(headers, 'webhook-timestamp');
-  if (!id) return { problem: text.missingHeader('webhook-id') };
-  if (!timestamp) return { problem: text.missingHeader('webhook-timestamp') };
-  const key = base64ToBytesStrict(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret);
-  if (!key || key.length === 0) return { problem: text.standardSecretMalformed };
+  if (!id) return { problem: 'missing-header', header: 'webhook-id' };
+  if (!timestamp) return { problem: 'missing-header', header: 'webhook-timestamp' };
+  const key = standardWebhooksKey(secret);
+  if (!key) return { problem: 'standard-secret-malformed' };
   const received = value.split(' ').filter(Boolean);
   return {
     hash: 'SHA-256',
@@ -164,23 +186,15 @@ function standardPlan(secret: string, value: string, headers: HeaderMap): Plan |
   };
 }
 
-const SIGNATURE_HEADERS: Record<Exclude<Scheme, 'custom'>, string> = {
-  'github-sha256': 'X-Hub-Signature-256',
-  'github-sha1': 'X-Hub-Signature',
-  stripe: 'Stripe-Signature',
-  shopify: 'X-Shopify-Hmac-Sha256',
-  slack: 'X-Slack-Signature',
-  'standard-webhooks': 'webhook-signature',
-};
-
 /** How `input.scheme` checks this request, or why it cannot. */
 export function planFor(input: VerifyInput): Plan | VerifyProblem {
   const { scheme, headers, secret, custom } = input;
-  const header = scheme === 'custom' ? custom.header.trim() : SIGNATURE_HEADERS[scheme];
-  if (!header) return { problem: text.noHeaderName };
+  if (secret === '') return { problem: 'no-secret' };
+  const header = scheme === 'custom' ? (custom?.header.trim() ?? '') : SIGNATURE_HEADERS[scheme];
+  if (!header) return { problem: 'no-header-name' };
   const value = headerValue(headers, header);
-  if (!value) return { problem: text.missingHeader(header) };
-  const key = utf8(secret);
+  if (!value) return { problem: 'missing-header', header };
+  const key = utf8Bytes(secret);
   switch (scheme) {
     case 'github-sha256':
       return labelled('SHA-256', key, header, value, 'sha256=', 'hex');
@@ -195,6 +209,13 @@ export function planFor(input: VerifyInput): Plan | VerifyProblem {
     case 'standard-webhooks':
       return standardPlan(secret, value, headers);
     case 'custom':
-      return labelled(custom.hash, key, header, value, custom.prefix, custom.encoding);
+      return labelled(
+        custom?.hash ?? 'SHA-256',
+        key,
+        header,
+        value,
+        custom?.prefix ?? '',
+        custom?.encoding ?? 'hex',
+      );
   }
 }
