@@ -3,260 +3,173 @@
  * reported as ratios (absolute numbers depend on the machine; ratios much less).
  *
  * Hookbay runs as a user gets it: `npm start` (compiled server, embedded SQLite in a fresh DATA_DIR,
- * default log level, no other settings). The bare server and Hookbay each run in their own process;
- * wrk loads them alternately (A B, then B A, ...) and the ratio of each round is taken, then the
- * median. Live listeners (Socket.IO clients) run in this process.
+ * default log level), once with WORKERS=1 and once with the default WORKERS (the cores). The bare
+ * server runs as one process, and also with as many processes as Hookbay has workers: that is the
+ * ceiling. wrk loads them alternately (A B C, then C B A, ...) and the ratio of each round is taken,
+ * then the median. Live listeners (Socket.IO clients) run in this process.
  *
  * - capture: 1 KB JSON POSTs to a webhook URL, each stored and pushed to a listener of the session;
  * - redirect: GET /s/{id} with a desktop Chrome user agent, each click committed before the 302;
  * - exact counts: a fixed number of requests, then acknowledged == stored == pushed is checked;
  * - open loop: capture at a steady 500 requests a second, latency from each request's scheduled
  *   send time to its event reaching the listener (so a stalled server cannot hide its queue);
- * - memory: the server's RSS idle after start and its peak during all the runs;
+ * - memory: the server's RSS (all its processes) idle after start and its peak during all the runs;
  * - the web list: /webhook in Chromium with 10,000 stored requests (bench/browser.ts).
  * - search: medians of searches in a session of 10,000 events, against a 100 ms budget (bench/search.ts).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { io, type Socket } from 'socket.io-client';
-import {
-  JOIN_USER_ROOM,
-  URL_CLICK,
-  WEBHOOK_REQUEST,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-} from '../shared/realtime.js';
-import { EVENTS_PAGE_MAX } from '../shared/webhooks.js';
-import { CHROMIUM_PATH, DESKTOP_CHROME_UA, hasChromium } from '../e2e/harness.js';
+import { CHROMIUM_PATH, hasChromium } from '../e2e/harness.js';
 import { measureWebhookList } from './browser.js';
+import { BODY, SENDER_UA } from './client.js';
+import {
+  CONNECTIONS,
+  EXACT_COUNT,
+  measureLoad,
+  ROUNDS,
+  SECONDS,
+  WARMUP_SECONDS,
+  type LoadResult,
+} from './load.js';
+import { OPEN_LOOP_RATE, OPEN_LOOP_SECONDS } from './open-loop.js';
+import { buildProduct, childrenOf, memory, startServer, stop, type Server } from './processes.js';
 import { benchSearch, SEARCH_BUDGET_MS } from './search.js';
+import { fmt, median, ms, percentile, sleep } from './stats.js';
 import { requireWrk, wrk, type WrkResult } from './wrk.js';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
-const WARMUP_SECONDS = 2;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONNECTIONS = 50;
-const EXACT_COUNT = 5000;
-const OPEN_LOOP_RATE = 500;
-const OPEN_LOOP_SECONDS = 6;
 const BROWSER_REQUESTS = 10_000;
+/** What WORKERS defaults to on this machine (server/src/config.ts). */
+const DEFAULT_WORKERS = Math.min(os.availableParallelism(), 8);
 
-const SENDER_UA = 'hookbay-bench';
-
-/** A 1 KB JSON webhook payload. */
-const BODY = (() => {
-  const event = {
-    id: 'evt_1PqR2sT3uV4wX5yZ',
-    type: 'payment_intent.succeeded',
-    amount: 4200,
-    currency: 'usd',
-    note: '',
-  };
-  event.note = 'x'.repeat(1024 - JSON.stringify(event).length);
-  return JSON.stringify(event);
-})();
-
-type Listener = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 3100 + Math.floor(Math.random() * 900);
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = net.createServer().once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-}
-
-async function waitFor(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await sleep(100);
-    }
-  }
-  throw new Error(`server at ${url} did not start`);
-}
-
-interface Server {
-  origin: string;
-  process: ChildProcess;
-}
-
-/** Starts a server process with only PATH and HOME from this environment, so it runs on defaults. */
-async function startServer(args: string[], env: Record<string, string>, logFile: string): Promise<Server> {
-  const port = await freePort();
-  const log = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, args, {
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ...env,
-    },
-    stdio: ['ignore', log, log],
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  await waitFor(`${origin}/healthz`);
-  return { origin, process: child };
-}
-
-async function stop(server: Server): Promise<void> {
-  const exited = new Promise((resolve) => server.process.once('exit', resolve));
-  server.process.kill('SIGTERM');
-  await exited;
-}
-
-/** VmRSS and VmHWM of a process, in MB. */
-function memory(pid: number): { rss: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
-
-async function api<T>(origin: string, route: string, sessionId?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${origin}${route}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(sessionId ? { 'x-session-id': sessionId } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${route} answered ${response.status}`);
-  return (await response.json()) as T;
-}
-
-async function newSession(origin: string): Promise<{ id: string; sessionId: string }> {
-  return api(origin, '/api/user', undefined, {});
-}
-
-async function connect(origin: string, sessionId: string): Promise<Listener> {
-  const socket: Listener = io(origin, { auth: { sessionId }, transports: ['websocket'] });
-  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-  return socket;
-}
-
-/** Requests stored in a session, counted page by page. */
-async function storedCount(origin: string, sessionId: string): Promise<number> {
-  let count = 0;
-  let before: number | undefined;
-  for (;;) {
-    const query = `limit=${EVENTS_PAGE_MAX}${before ? `&before=${before}` : ''}`;
-    const page = await api<{ id: number }[]>(origin, `/api/events?${query}`, sessionId);
-    count += page.length;
-    if (page.length < EVENTS_PAGE_MAX) return count;
-    before = page.at(-1)?.id;
-  }
-}
-
-/** Waits until `read()` stops changing (events still on their way), then returns it. */
-async function settled(read: () => number): Promise<number> {
-  let last = -1;
-  while (read() !== last) {
-    last = read();
-    await sleep(300);
-  }
-  return last;
-}
-
-interface Pair {
-  bare: WrkResult[];
-  hookbay: WrkResult[];
-}
-
-/** Rounds of bare then Hookbay, then Hookbay then bare, ... after one warm-up run of each. */
-async function alternate(bare: () => Promise<WrkResult>, hookbay: () => Promise<WrkResult>): Promise<Pair> {
-  const pair: Pair = { bare: [], hookbay: [] };
-  for (let round = 0; round < ROUNDS; round++) {
-    if (round % 2 === 0) {
-      pair.bare.push(await bare());
-      pair.hookbay.push(await hookbay());
-    } else {
-      pair.hookbay.push(await hookbay());
-      pair.bare.push(await bare());
-    }
-  }
-  return pair;
-}
-
-/** Sends captures at fixed times and measures, per request, scheduled send time → event received. */
-async function openLoop(origin: string, sessionId: string, listener: Listener) {
-  // The first two seconds warm the server up and are not counted.
-  const warmup = 2 * OPEN_LOOP_RATE;
-  const total = warmup + OPEN_LOOP_RATE * OPEN_LOOP_SECONDS;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const scheduled = new Map<string, number>();
-  const delays: number[] = [];
-  let failed = 0;
-  listener.on(WEBHOOK_REQUEST, (event) => {
-    const due = scheduled.get(event.queryString);
-    if (due !== undefined) delays.push(performance.now() - due);
-  });
-  const send = (index: number) =>
-    new Promise<void>((resolve) => {
-      const request = http.request(
-        `${origin}/webhook/${sessionId}?n=${index}`,
-        { method: 'POST', agent, headers: { 'content-type': 'application/json', 'user-agent': SENDER_UA } },
-        (response) => {
-          if (response.statusCode !== 200) failed++;
-          response.resume().on('end', resolve);
-        },
-      );
-      request.on('error', () => {
-        failed++;
-        resolve();
-      });
-      request.end(BODY);
-    });
-  const pending: Promise<void>[] = [];
-  const start = performance.now() + 50;
-  const dueOf = (index: number) => start + (index * 1000) / OPEN_LOOP_RATE;
-  // Each wake-up sends every request whose time has come, so a late timer delays them (and counts
-  // against the figure) but never lowers the rate.
-  for (let index = 0; index < total;) {
-    for (; index < total && dueOf(index) <= performance.now(); index++) {
-      if (index >= warmup) scheduled.set(`n=${index}`, dueOf(index));
-      pending.push(send(index));
-    }
-    if (index < total) await sleep(Math.max(0, dueOf(index) - performance.now()));
-  }
-  await Promise.all(pending);
-  await settled(() => delays.length);
-  agent.destroy();
-  return { total: total - warmup, received: delays.length, failed, delays };
-}
-
-function buildProduct(): void {
-  const run = (args: string[]) => execFileSync(process.execPath, args, { stdio: 'inherit' });
-  run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
-  run(['scripts/build-server.mjs']);
-}
-
-const fmt = (n: number, digits = 2) => n.toFixed(digits);
-const ms = (n: number) => `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms`;
 const rps = (results: WrkResult[]) => Math.round(median(results.map((r) => r.rps))).toLocaleString('en-US');
-const ratios = (pair: Pair) => pair.hookbay.map((r, i) => r.rps / (pair.bare[i]?.rps ?? NaN));
+
+function ratioCell(hookbay: WrkResult[] = [], base: WrkResult[] = []): string {
+  const each = hookbay.map((r, i) => r.rps / (base[i]?.rps ?? NaN));
+  return `${fmt(median(each))} (${fmt(Math.min(...each))}–${fmt(Math.max(...each))})`;
+}
+
+function row(name: string, results: WrkResult[] = [], ratio: string): string {
+  const p50 = ms(median(results.map((r) => r.p50Ms)));
+  const p99 = ms(median(results.map((r) => r.p99Ms)));
+  return `| ${name.padEnd(46)} | ${rps(results).padStart(8)} | ${p50.padStart(8)} | ${p99.padStart(8)} | ${ratio.padStart(16)} |`;
+}
+
+interface Mode {
+  workers: number;
+  load: LoadResult;
+  idle: number;
+  peak: number;
+}
+
+/** Starts Hookbay with `workers` processes on a fresh database, loads it, and stops it. */
+async function measureMode(workers: number, bare: Server, dataRoot: string): Promise<Mode> {
+  const dataDir = fs.mkdtempSync(path.join(dataRoot, `hookbay-${workers}-`));
+  const hookbay = await startServer(
+    ['scripts/start.mjs'],
+    { DATA_DIR: dataDir, WORKERS: String(workers) },
+    path.join(dataDir, 'server.log'),
+  );
+  const ceiling =
+    workers > 1
+      ? await startServer(
+          ['bench/bare-server.mjs'],
+          { WORKERS: String(workers) },
+          path.join(dataDir, 'bare.log'),
+        )
+      : null;
+  const pid = hookbay.process.pid ?? NaN;
+  try {
+    await sleep(2000);
+    const idle = memory(pid).rss;
+    let peak = idle;
+    const sampler = setInterval(() => (peak = Math.max(peak, memory(pid).rss)), 250);
+    const load = await measureLoad({
+      hookbay: hookbay.origin,
+      bare: bare.origin,
+      ...(ceiling ? { ceiling: ceiling.origin } : {}),
+    });
+    clearInterval(sampler);
+    // VmHWM also covers moments between two samples.
+    const after = memory(pid);
+    return { workers, load, idle, peak: Math.max(peak, after.rss, after.peak) };
+  } finally {
+    await stop(hookbay);
+    if (ceiling) await stop(ceiling);
+  }
+}
+
+function report(mode: Mode): void {
+  const { load } = mode;
+  const label = mode.workers === 1 ? 'WORKERS=1' : `WORKERS=${mode.workers}`;
+  const ok = (pass: boolean) => (pass ? 'ok' : 'MISMATCH');
+  const { capture, redirect, exact, loop } = load;
+  console.log();
+  console.log(`${label}${mode.workers === DEFAULT_WORKERS ? ' (the default here)' : ''}:`);
+  console.log(
+    row(
+      `capture, 1 KB JSON, stored + pushed`,
+      capture.rounds.hookbay,
+      ratioCell(capture.rounds.hookbay, capture.rounds.bare),
+    ),
+  );
+  console.log(
+    row(
+      `redirect, click committed before 302`,
+      redirect.rounds.hookbay,
+      ratioCell(redirect.rounds.hookbay, redirect.rounds.bare),
+    ),
+  );
+  if (capture.rounds.ceiling && redirect.rounds.ceiling) {
+    console.log(
+      row(
+        `bare Node http, ${mode.workers} processes, 1 KB POST`,
+        capture.rounds.ceiling,
+        ratioCell(capture.rounds.ceiling, capture.rounds.bare),
+      ),
+    );
+    console.log(
+      row(
+        `bare Node http, ${mode.workers} processes, GET`,
+        redirect.rounds.ceiling,
+        ratioCell(redirect.rounds.ceiling, redirect.rounds.bare),
+      ),
+    );
+    console.log(
+      `  against bare Node with ${mode.workers} processes (the ceiling): capture ${ratioCell(capture.rounds.hookbay, capture.rounds.ceiling)}, redirect ${ratioCell(redirect.rounds.hookbay, redirect.rounds.ceiling)}`,
+    );
+  }
+  const errors = (rounds: LoadResult['capture']) =>
+    Object.values(rounds.rounds)
+      .flat()
+      .reduce((sum, r) => sum + r.errors, 0);
+  console.log(
+    `  errors (non-2xx/3xx answers, socket errors): capture runs ${errors(capture)}, redirect runs ${errors(redirect)}`,
+  );
+  console.log(
+    `  capture runs: ${load.captureAcked} acknowledged, ${load.capturePushed} pushed to the listener (wrk drops answers in flight when it stops, so pushed may exceed acknowledged by up to ${CONNECTIONS * (ROUNDS + 1)})`,
+  );
+  console.log(`  exact counts, ${EXACT_COUNT} requests each:`);
+  console.log(
+    `    capture:  sent ${EXACT_COUNT}, acknowledged ${exact.captureAcked}, stored ${exact.stored}, pushed ${exact.pushed}, errors ${exact.captureErrors}: ${ok(exact.captureAcked === EXACT_COUNT && exact.stored === EXACT_COUNT && exact.pushed === EXACT_COUNT)}`,
+  );
+  console.log(
+    `    redirect: sent ${EXACT_COUNT}, 302s ${exact.redirectAcked}, clicks counted ${exact.clicks}, url-click events ${exact.clickEvents}, errors ${exact.redirectErrors}: ${ok(exact.redirectAcked === EXACT_COUNT && exact.clicks === EXACT_COUNT && exact.clickEvents === EXACT_COUNT)}`,
+  );
+  console.log(
+    `  capture → listener, open loop at ${OPEN_LOOP_RATE} req/s for ${OPEN_LOOP_SECONDS} s, from each request's scheduled send time:`,
+  );
+  console.log(
+    `    p50 ${ms(percentile(loop.delays, 50))}, p99 ${ms(percentile(loop.delays, 99))}, max ${ms(Math.max(...loop.delays))}; ${loop.received} of ${loop.total} events received, ${loop.failed} failed`,
+  );
+  const perProcess =
+    mode.workers === 1
+      ? ''
+      : ` (${Math.round(mode.idle / (mode.workers + 1))} MB a process, primary included)`;
+  console.log(
+    `  server RSS, all processes: idle after start ${Math.round(mode.idle)} MB${perProcess}, peak during the runs ${Math.round(mode.peak)} MB`,
+  );
+}
 
 async function main(): Promise<void> {
   requireWrk();
@@ -267,178 +180,55 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   buildProduct();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-bench-'));
-  const bare = await startServer(['bench/bare-server.mjs'], {}, path.join(dataDir, 'bare.log'));
-  const hookbay = await startServer(
-    ['scripts/start.mjs'],
-    { DATA_DIR: dataDir },
-    path.join(dataDir, 'server.log'),
-  );
-  const pid = hookbay.process.pid ?? NaN;
-  await sleep(2000);
-  const idle = memory(pid).rss;
-  let peak = idle;
-  const sampler = setInterval(() => (peak = Math.max(peak, memory(pid).rss)), 100);
-
+  const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-bench-'));
+  const bare = await startServer(['bench/bare-server.mjs'], {}, path.join(dataRoot, 'bare.log'));
   try {
-    // Open loop first, on the freshly started server: at a steady rate, on its own session and listener.
-    const steady = await newSession(hookbay.origin);
-    const steadyListener = await connect(hookbay.origin, steady.sessionId);
-    const loop = await openLoop(hookbay.origin, steady.sessionId, steadyListener);
-    steadyListener.close();
-
-    // Capture: one session, one listener receiving every event.
-    const owner = await newSession(hookbay.origin);
-    const listener = await connect(hookbay.origin, owner.sessionId);
-    let pushed = 0;
-    listener.on(WEBHOOK_REQUEST, () => pushed++);
-    const post = (origin: string, seconds: number) => () =>
-      wrk({
-        url: origin === hookbay.origin ? `${origin}/webhook/${owner.sessionId}` : `${origin}/hook`,
-        seconds,
-        connections: CONNECTIONS,
-        method: 'POST',
-        body: BODY,
-        userAgent: SENDER_UA,
-      });
-    await post(bare.origin, WARMUP_SECONDS)();
-    const captureWarmup = await post(hookbay.origin, WARMUP_SECONDS)();
-    const capture = await alternate(post(bare.origin, SECONDS), post(hookbay.origin, SECONDS));
-
-    // Redirect: one link of the same user, whose listener also receives url-click events.
-    const link = await api<{ id: string }>(hookbay.origin, '/api/urls', owner.sessionId, {
-      url: 'https://example.com/some/long/landing/page',
-    });
-    await new Promise<void>((resolve, reject) =>
-      listener.emit(JOIN_USER_ROOM, owner.id, (answer) =>
-        answer.ok ? resolve() : reject(new Error(answer.error)),
-      ),
-    );
-    let clickEvents = 0;
-    listener.on(URL_CLICK, () => clickEvents++);
-    const get = (origin: string, seconds: number) => () =>
-      wrk({
-        url: origin === hookbay.origin ? `${origin}/s/${link.id}` : `${origin}/s/bare`,
-        seconds,
-        connections: CONNECTIONS,
-        method: 'GET',
-        userAgent: DESKTOP_CHROME_UA,
-      });
-    await get(bare.origin, WARMUP_SECONDS)();
-    await get(hookbay.origin, WARMUP_SECONDS)();
-    const redirect = await alternate(get(bare.origin, SECONDS), get(hookbay.origin, SECONDS));
-
-    // Exact counts: a fresh session and link, EXACT_COUNT requests each, every answer awaited.
-    const exact = await newSession(hookbay.origin);
-    const exactListener = await connect(hookbay.origin, exact.sessionId);
-    let exactPushed = 0;
-    let exactClickEvents = 0;
-    exactListener.on(WEBHOOK_REQUEST, () => exactPushed++);
-    exactListener.on(URL_CLICK, () => exactClickEvents++);
-    await new Promise<void>((resolve) => exactListener.emit(JOIN_USER_ROOM, exact.id, () => resolve()));
-    const exactCapture = await wrk({
-      url: `${hookbay.origin}/webhook/${exact.sessionId}`,
-      seconds: 3,
-      connections: CONNECTIONS,
-      method: 'POST',
-      body: BODY,
-      userAgent: SENDER_UA,
-      quota: EXACT_COUNT,
-    });
-    const exactLink = await api<{ id: string }>(hookbay.origin, '/api/urls', exact.sessionId, {
-      url: 'https://example.com/exact',
-    });
-    const exactRedirect = await wrk({
-      url: `${hookbay.origin}/s/${exactLink.id}`,
-      seconds: 3,
-      connections: CONNECTIONS,
-      method: 'GET',
-      userAgent: DESKTOP_CHROME_UA,
-      quota: EXACT_COUNT,
-    });
-    await settled(() => exactPushed + exactClickEvents);
-    const stored = await storedCount(hookbay.origin, exact.sessionId);
-    const clicks = (
-      await api<{ totalClicks: number }>(hookbay.origin, `/s/${exactLink.id}/analytics`, exact.sessionId)
-    ).totalClicks;
-    exactListener.close();
-
-    listener.close();
-    clearInterval(sampler);
-    // VmHWM also covers moments between two samples.
-    const memoryAfter = memory(pid);
-    peak = Math.max(peak, memoryAfter.rss, memoryAfter.peak);
-
-    // The web list with BROWSER_REQUESTS stored requests (after the load runs, on a quiet server).
-    const browser = await measureWebhookList(hookbay.origin, (sessionId) =>
-      wrk({
-        url: `${hookbay.origin}/webhook/${sessionId}`,
-        seconds: 10,
-        connections: CONNECTIONS,
-        method: 'POST',
-        body: BODY,
-        userAgent: SENDER_UA,
-        quota: BROWSER_REQUESTS,
-      }),
-    );
-
-    const capturePushed = await settled(() => pushed);
-    const captureRuns = [captureWarmup, ...capture.hookbay];
-    const captureAcked = captureRuns.reduce((sum, r) => sum + r.acked, 0);
-    const captureErrors = [...capture.hookbay, ...capture.bare].reduce((sum, r) => sum + r.errors, 0);
-    const redirectErrors = [...redirect.hookbay, ...redirect.bare].reduce((sum, r) => sum + r.errors, 0);
-    const row = (name: string, results: WrkResult[], ratio: string) =>
-      `| ${name.padEnd(38)} | ${rps(results).padStart(8)} | ${ms(median(results.map((r) => r.p50Ms))).padStart(8)} | ${ms(median(results.map((r) => r.p99Ms))).padStart(8)} | ${ratio.padStart(16)} |`;
-    const ratioCell = (pair: Pair) => {
-      const each = ratios(pair);
-      return `${fmt(median(each))} (${fmt(Math.min(...each))}–${fmt(Math.max(...each))})`;
-    };
-    const ok = (pass: boolean) => (pass ? 'ok' : 'MISMATCH');
+    const modes = [await measureMode(1, bare, dataRoot)];
+    if (DEFAULT_WORKERS > 1) modes.push(await measureMode(DEFAULT_WORKERS, bare, dataRoot));
 
     console.log('```');
     console.log(
       `npm run bench: wrk -t1 -c${CONNECTIONS}, ${ROUNDS} alternating rounds of ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up;`,
     );
     console.log(
-      'medians of the rounds; ratio = Hookbay / bare Node http in the same round (min–max over rounds)',
+      'medians of the rounds; ratio = to bare Node http (one process) in the same round (min–max over rounds)',
     );
     console.log();
-    console.log(
-      '| scenario                               |    req/s |      p50 |      p99 | ratio to bare    |',
+    console.log(`| ${'scenario'.padEnd(46)} |    req/s |      p50 |      p99 | ratio to bare    |`);
+    console.log(`| ${'-'.repeat(46)} | -------: | -------: | -------: | ---------------: |`);
+    const first = modes[0]?.load;
+    if (first) {
+      console.log(row('bare Node http, 1 KB POST', first.capture.rounds.bare, '1.00'));
+      console.log(row('bare Node http, GET', first.redirect.rounds.bare, '1.00'));
+    }
+    for (const mode of modes) report(mode);
+
+    // The web list with BROWSER_REQUESTS stored requests, and search: on the default setting.
+    const dataDir = fs.mkdtempSync(path.join(dataRoot, 'hookbay-list-'));
+    const hookbay = await startServer(
+      ['scripts/start.mjs'],
+      { DATA_DIR: dataDir },
+      path.join(dataDir, 'server.log'),
     );
-    console.log(
-      '| -------------------------------------- | -------: | -------: | -------: | ---------------: |',
-    );
-    console.log(row('bare Node http, 1 KB POST', capture.bare, '1.00'));
-    console.log(row('capture, 1 KB JSON, stored + pushed', capture.hookbay, ratioCell(capture)));
-    console.log(row('bare Node http, GET', redirect.bare, '1.00'));
-    console.log(row('redirect, click committed before 302', redirect.hookbay, ratioCell(redirect)));
-    console.log();
-    console.log(
-      `errors (non-2xx/3xx answers, socket errors): capture runs ${captureErrors}, redirect runs ${redirectErrors}`,
-    );
-    console.log(
-      `capture runs: ${captureAcked} acknowledged, ${capturePushed} pushed to the listener (wrk drops answers in flight when it stops, so pushed may exceed acknowledged by up to ${CONNECTIONS * captureRuns.length})`,
-    );
-    console.log(`exact counts, ${EXACT_COUNT} requests each:`);
-    console.log(
-      `  capture:  sent ${EXACT_COUNT}, acknowledged ${exactCapture.acked}, stored ${stored}, pushed ${exactPushed}, errors ${exactCapture.errors}: ${ok(exactCapture.acked === EXACT_COUNT && stored === EXACT_COUNT && exactPushed === EXACT_COUNT)}`,
-    );
-    console.log(
-      `  redirect: sent ${EXACT_COUNT}, 302s ${exactRedirect.acked}, clicks counted ${clicks}, url-click events ${exactClickEvents}, errors ${exactRedirect.errors}: ${ok(exactRedirect.acked === EXACT_COUNT && clicks === EXACT_COUNT && exactClickEvents === EXACT_COUNT)}`,
-    );
-    console.log(
-      `capture → listener, open loop at ${OPEN_LOOP_RATE} req/s for ${OPEN_LOOP_SECONDS} s, from each request's scheduled send time:`,
-    );
-    console.log(
-      `  p50 ${ms(percentile(loop.delays, 50))}, p99 ${ms(percentile(loop.delays, 99))}, max ${ms(Math.max(...loop.delays))}; ${loop.received} of ${loop.total} events received, ${loop.failed} failed`,
-    );
-    console.log(
-      `server RSS: idle after start ${Math.round(idle)} MB, peak during the runs ${Math.round(peak)} MB`,
-    );
-    console.log(
-      `/webhook in Chromium with ${BROWSER_REQUESTS.toLocaleString('en-US')} stored requests: list painted ${Math.round(browser.paintedMs)} ms after navigation, longest task ${Math.round(browser.longestTaskMs)} ms while scrolling (${browser.longTasks} tasks over 50 ms, ${browser.rowsLoaded} rows loaded by scrolling)`,
-    );
+    try {
+      const browser = await measureWebhookList(hookbay.origin, (sessionId) =>
+        wrk({
+          url: `${hookbay.origin}/webhook/${sessionId}`,
+          seconds: 10,
+          connections: CONNECTIONS,
+          method: 'POST',
+          body: BODY,
+          userAgent: SENDER_UA,
+          quota: BROWSER_REQUESTS,
+        }),
+      );
+      console.log();
+      console.log(
+        `/webhook in Chromium with ${BROWSER_REQUESTS.toLocaleString('en-US')} stored requests (${childrenOf(hookbay.process.pid ?? NaN).length || 1} server processes): list painted ${Math.round(browser.paintedMs)} ms after navigation, longest task ${Math.round(browser.longestTaskMs)} ms while scrolling (${browser.longTasks} tasks over 50 ms, ${browser.rowsLoaded} rows loaded by scrolling)`,
+      );
+    } finally {
+      await stop(hookbay);
+    }
     // Search runs on its own databases (SQLite, and PostgreSQL when TEST_DATABASE_URL is set).
     for (const timing of await benchSearch()) {
       const verdict = timing.medianMs < SEARCH_BUDGET_MS ? 'ok' : `over the ${SEARCH_BUDGET_MS} ms budget`;
@@ -448,10 +238,8 @@ async function main(): Promise<void> {
     }
     console.log('```');
   } finally {
-    clearInterval(sampler);
-    await stop(hookbay);
     await stop(bare);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(dataRoot, { recursive: true, force: true });
   }
 }
 

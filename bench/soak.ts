@@ -67,6 +67,8 @@ function startServer(dataDir: string): ChildProcess {
       REDIS_URL: '',
       // Keep every capture, so stored can be compared with acknowledged at the end.
       EVENTS_PER_SESSION: String(1_000_000_000),
+      // One process: its memory and event-loop delay are what the soak watches, over IPC.
+      WORKERS: '1',
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -22,13 +22,20 @@ export interface ForwardCommand {
   key?: string;
 }
 
-export interface ReplayCommand {
-  command: 'replay';
-  webhookUrl: URL;
-  eventId: number;
-  target: URL;
-  key?: string;
+/** `hookbay replay --all`: every request matching the search, oldest first, at most `perMinute` a minute. */
+export interface ReplayAll {
+  match?: string;
+  method?: string;
+  perMinute: number;
 }
+
+/** One request by id, or (`--all`) every request the search matches. */
+export type ReplayCommand = { command: 'replay'; webhookUrl: URL; target: URL; key?: string } & (
+  { eventId: number } | { all: ReplayAll }
+);
+
+/** `hookbay replay --all` sends this many requests a minute unless `--rate` says otherwise. */
+export const REPLAY_ALL_DEFAULT_RATE = 600;
 
 export interface WaitCommand {
   command: 'wait';
@@ -81,11 +88,13 @@ const OPTIONS: Record<string, string | null> = {
   server: 'an origin',
   port: 'a port',
   host: 'an address',
+  all: null,
+  rate: 'a number of requests a minute',
 };
 
 const COMMAND_OPTIONS: Record<CommandName, string[]> = {
   forward: ['to', 'respond', 'key'],
-  replay: ['to', 'key'],
+  replay: ['to', 'key', 'all', 'match', 'method', 'rate'],
   wait: ['match', 'method', 'count', 'timeout', 'after', 'key'],
   mcp: ['server', 'key'],
   serve: ['port', 'host'],
@@ -213,16 +222,34 @@ function parseSendCommand(
     return { command, webhookUrl, target, respond, key };
   }
   noMore(extra);
+  if (read.flags.has('all')) {
+    if (eventId !== undefined) throw new UsageError('give an event id or --all, not both');
+    return {
+      command,
+      webhookUrl,
+      all: { ...searchOptions(read), perMinute: rateOption(read) },
+      target,
+      key,
+    };
+  }
+  if (read.values.has('match') || read.values.has('method') || read.values.has('rate')) {
+    throw new UsageError('--match, --method and --rate go with --all');
+  }
   if (eventId === undefined || !/^[1-9][0-9]*$/.test(eventId)) {
-    throw new UsageError('replay needs the event id (a whole number)');
+    throw new UsageError('replay needs the event id (a whole number), or --all');
   }
   return { command, webhookUrl, eventId: Number(eventId), target, key };
 }
 
-function parseWait([webhook, ...extra]: string[], read: ReadArgs): WaitCommand {
-  if (!webhook) throw new UsageError('the webhook URL is missing');
-  const webhookUrl = parseWebhookUrl(webhook);
-  noMore(extra);
+function rateOption(read: ReadArgs): number {
+  const raw = read.values.get('rate');
+  if (raw === undefined) return REPLAY_ALL_DEFAULT_RATE;
+  if (!/^[1-9][0-9]*$/.test(raw)) throw new UsageError('--rate needs a whole number of requests a minute');
+  return Number(raw);
+}
+
+/** `--match` and `--method`, checked as the search takes them. */
+function searchOptions(read: ReadArgs): { match?: string; method?: string } {
   const match = read.values.get('match');
   if (match === '') throw new UsageError('--match needs a search text');
   if (match !== undefined && match.length > SEARCH_TEXT_MAX) {
@@ -232,6 +259,14 @@ function parseWait([webhook, ...extra]: string[], read: ReadArgs): WaitCommand {
   if (method !== undefined && !METHOD_LIST.test(method)) {
     throw new UsageError('--method must be HTTP methods separated by commas, such as POST or GET,POST');
   }
+  return { ...(match !== undefined ? { match } : {}), ...(method !== undefined ? { method } : {}) };
+}
+
+function parseWait([webhook, ...extra]: string[], read: ReadArgs): WaitCommand {
+  if (!webhook) throw new UsageError('the webhook URL is missing');
+  const webhookUrl = parseWebhookUrl(webhook);
+  noMore(extra);
+  const { match, method } = searchOptions(read);
   const count = read.values.get('count') ?? '1';
   if (!/^[1-9][0-9]*$/.test(count) || Number(count) > WAIT_COUNT_MAX) {
     throw new UsageError(`--count must be a whole number from 1 to ${WAIT_COUNT_MAX}`);

@@ -17,7 +17,8 @@ const HELP_OPTION = '  -h, --help         show this help';
 /** One line per command, as the general help and a usage error show it (--key is described apart). */
 export const SYNOPSIS: Record<CommandName, string> = {
   forward: 'hookbay forward <webhook URL> --to <target URL> [--respond]',
-  replay: 'hookbay replay <webhook URL> <event id> --to <target URL>',
+  replay:
+    'hookbay replay <webhook URL> <event id>|--all [--match <text>] [--method <M>] [--rate <N>] --to <target URL>',
   wait: 'hookbay wait <webhook URL> [--match <text>] [--method <M>] [--count <N>] [--timeout <S>] [--after <id>|now]',
   mcp: 'hookbay mcp [<webhook URL>] [--server <origin>]',
   serve: 'hookbay serve [--port <N>] [--host <address>]',
@@ -112,8 +113,16 @@ to the target once, from this machine, the way forward would, and prints the tar
 a line with time, method, sub-path, status and milliseconds, then the answer's headers, an
 empty line and its body.
 
+With --all instead of an id it sends every stored request the search matches (at most 1000),
+oldest first, at most --rate a minute, printing that line for each and a summary at the end
+("3 sent: 2 answered 2xx, 1 did not"): after a bug fix, yesterday's failed deliveries go out again.
+
 Options:
   --to <target URL>  where to send it (http:// or https://); required
+  --all              every request the search matches instead of one by id
+  --match <text>     with --all: only requests with this text (as the inspector's search)
+  --method <M>       with --all: only these methods, e.g. POST or GET,POST
+  --rate <N>         with --all: requests a minute at most (default 600)
 ${KEY_OPTION}
 ${HELP_OPTION}
 
@@ -121,15 +130,16 @@ Environment:
 ${KEY_ENV}
 
 Exit codes:
-  0  the target answered (whatever its status)
+  0  the target answered (whatever its status); with --all: every answer was 2xx
   1  the target could not be reached, the session has no such request, or Hookbay refused the
-     session or the key
+     session or the key; with --all: an answer was not 2xx, or nothing (or too much) matched
   2  usage error
 
 ${WEBHOOK_URL_NOTE}
 
 Examples:
-  hookbay replay https://hooks.example.com/webhook/1b4e… 42 --to http://localhost:3000/webhooks`;
+  hookbay replay https://hooks.example.com/webhook/1b4e… 42 --to http://localhost:3000/webhooks
+  hookbay replay https://hooks.example.com/webhook/1b4e… --all --match invoice.failed --to http://localhost:3000/webhooks`;
 
 const WAIT_HELP = `${usageLine('wait')}
 

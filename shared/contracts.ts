@@ -158,16 +158,6 @@ export function valueAtPointer(root: unknown, pointer: string): unknown {
   return current;
 }
 
-/** One way a body breaks its contract: where, what was expected, what came. */
-export interface ContractViolationShape {
-  /** JSON pointer (RFC 6901) of the value at fault; '' is the whole body. */
-  pointer: string;
-  expected: string;
-  /** The value as short JSON, or "nothing" when it is missing. */
-  actual: string;
-  message: string;
-}
-
 /** A stored contract as the API answers it. */
 export const contractSchema = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 /** Realtime event names and payloads shared by the server and the browser. */
+import type { ReplayJob, ReplayJobResult } from './replay-jobs.js';
 import type { CaptureResponse, ForwardResult, WebhookEvent } from './webhooks.js';
 
 export const JOIN_USER_ROOM = 'join-user-room';
@@ -13,6 +14,8 @@ export const FORWARDERS_CHANGED = 'forwarders-changed';
 export const WEBHOOK_FORWARDED = 'webhook-forwarded';
 /** The session's requests were cleared ("Clear all"): every event up to `upTo` is gone. */
 export const WEBHOOKS_CLEARED = 'webhooks-cleared';
+/** A bulk replay sent one more request, or ended: the job's counts and status, and that request's result. */
+export const REPLAY_PROGRESS = 'replay-progress';
 
 export interface WebhookResponsePayload {
   id: number;
@@ -35,6 +38,13 @@ export interface WebhooksClearedPayload {
   upTo: number;
 }
 
+export interface ReplayProgressPayload {
+  /** The job without its results list. */
+  job: Omit<ReplayJob, 'results'>;
+  /** The result just added; absent when only the status changed (cancelled, finished). */
+  result?: ReplayJobResult;
+}
+
 export interface UrlClickPayload {
   urlId: string;
   totalClicks: number;
@@ -47,6 +57,7 @@ export interface ServerToClientEvents {
   [FORWARDERS_CHANGED]: (payload: ForwardersPayload) => void;
   [WEBHOOK_FORWARDED]: (payload: WebhookForwardedPayload) => void;
   [WEBHOOKS_CLEARED]: (payload: WebhooksClearedPayload) => void;
+  [REPLAY_PROGRESS]: (payload: ReplayProgressPayload) => void;
 }
 
 export interface JoinAck {

@@ -35,19 +35,22 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 
 const TARGET_URL_MESSAGE = 'Enter an http:// or https:// URL to send the request to.';
 
+/** The URL a replay goes to: http(s), without credentials in it. */
+export const replayTargetSchema = z
+  .string({ error: TARGET_URL_MESSAGE })
+  .trim()
+  .max(MAX_TARGET_LENGTH, `The URL is too long: at most ${MAX_TARGET_LENGTH} characters.`)
+  .pipe(z.url({ protocol: /^https?$/, hostname: /./, error: TARGET_URL_MESSAGE }))
+  .refine(
+    (url) => !/^https?:\/\/[^/?#]*@/i.test(url),
+    'Put credentials in an Authorization header, not in the URL.',
+  );
+
 /** Body of POST /api/events/{id}/replay; whatever is left out is taken from the stored request. */
 export const replayBodySchema = z
   .object(
     {
-      url: z
-        .string({ error: TARGET_URL_MESSAGE })
-        .trim()
-        .max(MAX_TARGET_LENGTH, `The URL is too long: at most ${MAX_TARGET_LENGTH} characters.`)
-        .pipe(z.url({ protocol: /^https?$/, hostname: /./, error: TARGET_URL_MESSAGE }))
-        .refine(
-          (url) => !/^https?:\/\/[^/?#]*@/i.test(url),
-          'Put credentials in an Authorization header, not in the URL.',
-        ),
+      url: replayTargetSchema,
       method: z
         .string({ error: 'The method must be text, e.g. POST.' })
         .trim()

@@ -2,6 +2,7 @@
  * Builds the whole server from a config: storage, repos, services, realtime and routes.
  * It never listens; main.ts (or a test) decides where.
  */
+import cluster from 'node:cluster';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -40,20 +41,20 @@ import {
   createSessionsAdminService,
   type SessionsAdminService,
 } from './features/sessions/sessions-admin.service.js';
-import { createSuspensionCache } from './features/sessions/suspension-cache.js';
 import { createMetricsRepo } from './features/metrics/metrics.repo.js';
 import { metricsRoutes } from './features/metrics/metrics.routes.js';
 import { createMetrics } from './features/metrics/metrics.service.js';
 import { captureRoutes, EXTRA_CAPTURE_METHODS } from './features/webhooks/capture.routes.js';
 import { eventsRoutes } from './features/webhooks/events.routes.js';
 import { replayRoutes } from './features/replay/replay.routes.js';
+import { replayJobsRoutes } from './features/replay/replay-jobs.routes.js';
 import { createWebhooksRepo } from './features/webhooks/webhooks.repo.js';
 import { createWebhooksService, type WebhooksService } from './features/webhooks/webhooks.service.js';
 import { captureTypesRoutes } from './features/capture-types/types.routes.js';
 import { createCaptureTypesService } from './features/capture-types/types.service.js';
 import { createContractsRepo } from './features/contracts/contracts.repo.js';
 import { contractsRoutes } from './features/contracts/contracts.routes.js';
-import { createContractsService } from './features/contracts/contracts.service.js';
+import { createContractsCache, createContractsService } from './features/contracts/contracts.service.js';
 import { createRulesCache } from './features/responses/rules-cache.js';
 import { createResponsesRepo } from './features/responses/responses.repo.js';
 import { responsesRoutes } from './features/responses/responses.routes.js';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     sessions,
     access: accessChecks,
     redisUrl: config.redisUrl,
+    isWorker: cluster.isWorker,
     logger: app.log,
     databaseOutage,
   });
@@ -214,24 +216,17 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       await realtime.cluster.announceAccessEnded({ sessionId: user.sessionId, keyId });
     },
   });
-  const rulesCache = createRulesCache();
-  realtime.cluster.onResponsesChange((sessionId) =>
-    sessionId === null ? rulesCache.clear() : rulesCache.delete(sessionId),
-  );
   const responses = createResponsesService({
     repo: createResponsesRepo(database.db),
-    cache: rulesCache,
-    announceChange: (sessionId) => realtime.cluster.announceResponsesChange(sessionId),
+    cache: createRulesCache(realtime.cluster),
   });
-  const contracts = createContractsService({ repo: createContractsRepo(database.db) });
-  const suspensionCache = createSuspensionCache();
-  realtime.cluster.onSuspensionChange((sessionId) =>
-    sessionId === null ? suspensionCache.clear() : suspensionCache.delete(sessionId),
-  );
+  const contracts = createContractsService({
+    repo: createContractsRepo(database.db),
+    cache: createContractsCache(realtime.cluster),
+  });
   const sessionsAdmin = createSessionsAdminService({
     repo: createSessionsAdminRepo(database.db),
-    cache: suspensionCache,
-    announceChange: (sessionId) => realtime.cluster.announceSuspensionChange(sessionId),
+    bus: realtime.cluster,
   });
   const linkCache = createLinkCache();
   realtime.cluster.onLinkChange((id) => (id === null ? linkCache.clear() : linkCache.delete(id)));
@@ -371,6 +366,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     publicOrigin: config.publicOrigin,
     captureMaxBytes: config.captureMaxBytes,
   });
+  await app.register(replayJobsRoutes, {
+    db: database.db,
+    webhooks,
+    publisher,
+    allowPrivate: config.replayAllowPrivate,
+    perMinute: config.replayPerMinute,
+    limiter,
+    publicOrigin: config.publicOrigin,
+  });
   await app.register(responsesRoutes, { responses });
   await app.register(contractsRoutes, { contracts });
   await app.register(captureTypesRoutes, { types: createCaptureTypesService({ webhooks }) });
@@ -381,7 +385,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     suspensions: sessionsAdmin,
     captureMaxBytes: config.captureMaxBytes,
     counts: metrics.captures,
-    judges: [],
+    judges: [contracts],
   });
   await app.register(forwardingRoutes, {
     repo: webhooksRepo,

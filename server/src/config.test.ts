@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import os from 'node:os';
 import { loadConfig } from './config.js';
 
 const MiB = 1024 * 1024;
@@ -95,6 +96,21 @@ describe('other settings parsed at start', () => {
     );
     expect(() => loadConfig({ REDIS_URL: 'cache:6379' })).toThrow(
       /^REDIS_URL must be a redis:\/\/… or rediss:\/\/… URL$/,
+    );
+  });
+});
+
+describe('WORKERS', () => {
+  it('defaults to the machine’s available parallelism, at most 8', () => {
+    expect(loadConfig({}).workers).toBe(Math.min(os.availableParallelism(), 8));
+  });
+
+  it('is read as a count of processes; 0 and fractions are refused', () => {
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
+    expect(loadConfig({ WORKERS: '12' }).workers).toBe(12);
+    expect(() => loadConfig({ WORKERS: '0' })).toThrow('WORKERS must be a positive whole number, got "0"');
+    expect(() => loadConfig({ WORKERS: '1.5' })).toThrow(
+      'WORKERS must be a positive whole number, got "1.5"',
     );
   });
 });

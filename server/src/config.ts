@@ -1,4 +1,5 @@
 /** Every environment setting Hookbay reads, parsed and defaulted here and nowhere else. */
+import os from 'node:os';
 import path from 'node:path';
 import { PACKAGE_ROOT } from './package-root.js';
 import { StartupError } from './startup-error.js';
@@ -83,7 +84,12 @@ export interface Config {
   webDir: string | null;
   /** The bearer token GET /metrics asks for (METRICS_TOKEN); null: no metrics are served. */
   metricsToken: string | null;
+  /** Processes serving the port (WORKERS); 1: this process alone, more: a primary and that many workers. */
+  workers: number;
 }
+
+/** The default WORKERS never passes this: past it the SQLite write lock, not the cores, sets the pace. */
+export const WORKERS_DEFAULT_CAP = 8;
 
 export type Env = Record<string, string | undefined>;
 
@@ -244,5 +250,6 @@ export function loadConfig(env: Env = process.env): Config {
     // Beside the server's own files, wherever the package is installed; data stays in the working directory.
     webDir: path.join(PACKAGE_ROOT, 'dist/web'),
     metricsToken: metricsToken(env),
+    workers: positiveInt(env, 'WORKERS', Math.min(os.availableParallelism(), WORKERS_DEFAULT_CAP)),
   };
 }

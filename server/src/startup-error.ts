@@ -24,3 +24,10 @@ export function describeSystemError(error: unknown): string {
   if (reason && code) return `${reason} (${code})`;
   return error instanceof Error ? error.message : String(error);
 }
+
+/** An operator's mistake is one line on stderr and exit code 1; anything else keeps its stack. */
+export function exitOnStartupError(error: unknown): never {
+  if (!(error instanceof StartupError)) throw error;
+  process.stderr.write(`hookbay: ${error.message}\n`);
+  process.exit(1);
+}

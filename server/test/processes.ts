@@ -134,6 +134,9 @@ function serverEnv(port: number, env: ServerEnv): NodeJS.ProcessEnv {
     PUBLIC_URL: '',
     ADMIN_SECRET: '',
     TRUST_PROXY: '',
+    // One process per server unless a test asks for workers (server/src/workers/workers.test.ts):
+    // these tests reach each instance by its own origin.
+    WORKERS: '1',
     ...env.extra,
   };
 }

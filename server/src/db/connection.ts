@@ -6,12 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type { OutageLog } from '../outage-log.js';
 import { describeSystemError, StartupError } from '../startup-error.js';
 import { startCheckpointer } from './checkpointer.js';
 import type { DatabaseSchema } from './schema.js';
 import { migrateToLatest } from './migrate.js';
+import { WriteLockSqliteDialect } from './write-lock.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -66,7 +67,7 @@ function openSqlite(dataDir: string): { db: Kysely<DatabaseSchema>; stopCheckpoi
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DatabaseSchema>({ dialect: new WriteLockSqliteDialect({ database: sqlite }) });
   sqliteHandles.set(db, sqlite);
   const checkpointer = startCheckpointer(sqlite);
   return { db, stopCheckpointer: () => checkpointer.stop() };

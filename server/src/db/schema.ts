@@ -287,6 +287,20 @@ export interface LinkWebhookMessagesTable {
   created_at: number;
 }
 
+/** A bulk replay (migration 031); `results` is a JSON list of ReplayJobResult. */
+export interface ReplayJobsTable {
+  id: string;
+  session_id: string;
+  url: string;
+  per_minute: number;
+  status: string;
+  total: number;
+  results: string;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
 export interface DatabaseSchema {
   sessions: SessionsTable;
   webhook_events: WebhookEventsTable;
@@ -304,6 +318,7 @@ export interface DatabaseSchema {
   contracts: ContractsTable;
   response_rule_counters: ResponseRuleCountersTable;
   rate_limits: RateLimitsTable;
+  replay_jobs: ReplayJobsTable;
   api_keys: ApiKeysTable;
   link_webhooks: LinkWebhooksTable;
   link_webhook_messages: LinkWebhookMessagesTable;

@@ -1,7 +1,7 @@
 /**
  * Messages between Hookbay instances, never sent to browsers, carried by the Socket.IO adapter
- * (`serverSideEmit` over Redis). They keep each instance's short-link, response-rule and
- * suspended-session caches honest: a change is announced, and the changing request waits until every other instance has
+ * (`serverSideEmit` over Redis). They keep each instance's short-link cache and per-session caches
+ * (features/session-cache) honest: a change is announced, and the changing request waits until every other instance has
  * dropped its copy, so a redirect or capture served anywhere right after the answer follows it.
  * They also carry the event streams' news: which sessions are streamed where (so a capture pokes
  * other instances only for sessions someone streams), the pokes, and `--respond` answers, and
@@ -12,10 +12,8 @@ import type { RealtimeServer } from './publisher.js';
 
 export const LINK_CHANGED = 'link-changed';
 export const LINKS_RESET = 'links-reset';
-export const RESPONSES_CHANGED = 'responses-changed';
-export const RESPONSES_RESET = 'responses-reset';
-export const SUSPENSION_CHANGED = 'suspension-changed';
-export const SUSPENSIONS_RESET = 'suspensions-reset';
+export const SESSION_CACHE_CHANGED = 'session-cache-changed';
+export const SESSION_CACHES_RESET = 'session-caches-reset';
 export const STREAMS_HELD = 'streams-held';
 export const SESSION_POKED = 'session-poked';
 export const FORWARDED_ANSWER = 'forwarded-answer';
@@ -45,14 +43,10 @@ export interface ClusterEvents {
   [LINK_CHANGED]: (id: string, done: (ok: boolean) => void) => void;
   /** The sender may have missed or failed to send changes: forget every cached link. */
   [LINKS_RESET]: () => void;
-  /** Session `sessionId` saved new scripted response rules; `done` acknowledges that the copy is gone. */
-  [RESPONSES_CHANGED]: (sessionId: string, done: (ok: boolean) => void) => void;
-  /** The sender may have missed or failed to send rule changes: forget every cached session's rules. */
-  [RESPONSES_RESET]: () => void;
-  /** An admin suspended or lifted the webhook URL of `sessionId`; `done` acknowledges that the copy is gone. */
-  [SUSPENSION_CHANGED]: (sessionId: string, done: (ok: boolean) => void) => void;
-  /** The sender may have missed or failed to send suspensions: forget every cached one. */
-  [SUSPENSIONS_RESET]: () => void;
+  /** Session `sessionId`'s entry of per-session cache `name` changed; `done` acknowledges that the copy is gone. */
+  [SESSION_CACHE_CHANGED]: (name: string, sessionId: string, done: (ok: boolean) => void) => void;
+  /** The sender may have missed or failed to send changes: forget every per-session cache's entries. */
+  [SESSION_CACHES_RESET]: () => void;
   /** The sender's full list of streamed sessions now (sent on change and periodically). */
   [STREAMS_HELD]: (held: HeldStreams, done: (ok: boolean) => void) => void;
   /** A new event of this session was stored: streams of it should read again. */
@@ -68,27 +62,20 @@ export const ANNOUNCE_TIMEOUT_MS = 1000;
 
 /** `id` of a link changed on another instance, or null when any link may have. */
 export type LinkChangeListener = (id: string | null) => void;
-/** Session whose response rules changed on another instance, or null when any may have. */
-export type ResponsesChangeListener = (sessionId: string | null) => void;
-/** Session whose suspension changed on another instance, or null when any may have. */
-export type SuspensionChangeListener = (sessionId: string | null) => void;
-
 export interface Cluster {
+  /** Tells the other instances that `sessionId`'s entry of per-session cache `name` changed; resolves like announceLinkChange. */
+  announceSessionChange(name: string, sessionId: string): Promise<void>;
+  /** `sessionId`'s entry of cache `name` changed on another instance, or (null) any may have. */
+  onSessionChange(name: string, listener: (sessionId: string | null) => void): void;
   /** Tells the other instances that link `id` changed; resolves once all have acknowledged, or after ANNOUNCE_TIMEOUT_MS. */
   announceLinkChange(id: string): Promise<void>;
   /**
    * This instance was cut off from the others (Redis was away) and is back: changes may have been
-   * missed both ways, so every instance, this one included, forgets its cached links, rules and
-   * suspensions.
+   * missed both ways, so every instance, this one included, forgets its cached links and its
+   * per-session caches.
    */
   rejoined(): void;
   onLinkChange(listener: LinkChangeListener): void;
-  /** Tells the other instances that a session's response rules changed; resolves like announceLinkChange. */
-  announceResponsesChange(sessionId: string): Promise<void>;
-  onResponsesChange(listener: ResponsesChangeListener): void;
-  /** Tells the other instances that a session was suspended or lifted; resolves like announceLinkChange. */
-  announceSuspensionChange(sessionId: string): Promise<void>;
-  onSuspensionChange(listener: SuspensionChangeListener): void;
   /** Tells the others which sessions this instance streams; resolves like announceLinkChange. */
   announceStreams(held: HeldStreams): Promise<void>;
   onStreams(listener: (held: HeldStreams) => void): void;
@@ -106,10 +93,8 @@ export const SOLO_CLUSTER: Cluster = {
   announceLinkChange: () => Promise.resolve(),
   rejoined: () => undefined,
   onLinkChange: () => undefined,
-  announceResponsesChange: () => Promise.resolve(),
-  onResponsesChange: () => undefined,
-  announceSuspensionChange: () => Promise.resolve(),
-  onSuspensionChange: () => undefined,
+  announceSessionChange: () => Promise.resolve(),
+  onSessionChange: () => undefined,
   announceStreams: () => Promise.resolve(),
   onStreams: () => undefined,
   pokeSession: () => undefined,
@@ -137,8 +122,15 @@ function listenerList<A extends unknown[]>() {
  */
 export function createCluster(io: RealtimeServer, isConnected: () => boolean): Cluster {
   const links = listenerList<[string | null]>();
-  const rules = listenerList<[string | null]>();
-  const suspensions = listenerList<[string | null]>();
+  const sessionCaches = new Map<string, ReturnType<typeof listenerList<[string | null]>>>();
+  const sessionCache = (name: string) => {
+    let listeners = sessionCaches.get(name);
+    if (!listeners) sessionCaches.set(name, (listeners = listenerList<[string | null]>()));
+    return listeners;
+  };
+  const resetSessionCaches = () => {
+    for (const listeners of sessionCaches.values()) listeners.notify(null);
+  };
   const streams = listenerList<[HeldStreams]>();
   const pokes = listenerList<[string]>();
   const answers = listenerList<[number, ForwardedAnswer]>();
@@ -148,16 +140,11 @@ export function createCluster(io: RealtimeServer, isConnected: () => boolean): C
     done(true);
   });
   io.on(LINKS_RESET, () => links.notify(null));
-  io.on(RESPONSES_CHANGED, (sessionId, done) => {
-    rules.notify(sessionId);
+  io.on(SESSION_CACHE_CHANGED, (name, sessionId, done) => {
+    sessionCaches.get(name)?.notify(sessionId);
     done(true);
   });
-  io.on(RESPONSES_RESET, () => rules.notify(null));
-  io.on(SUSPENSION_CHANGED, (sessionId, done) => {
-    suspensions.notify(sessionId);
-    done(true);
-  });
-  io.on(SUSPENSIONS_RESET, () => suspensions.notify(null));
+  io.on(SESSION_CACHES_RESET, resetSessionCaches);
   io.on(STREAMS_HELD, (held, done) => {
     streams.notify(held);
     done(true);
@@ -192,19 +179,14 @@ export function createCluster(io: RealtimeServer, isConnected: () => boolean): C
     announceLinkChange: (id) => untilAcknowledged(() => io.serverSideEmitWithAck(LINK_CHANGED, id)),
     rejoined() {
       links.notify(null);
-      rules.notify(null);
-      suspensions.notify(null);
+      resetSessionCaches();
       io.serverSideEmit(LINKS_RESET);
-      io.serverSideEmit(RESPONSES_RESET);
-      io.serverSideEmit(SUSPENSIONS_RESET);
+      io.serverSideEmit(SESSION_CACHES_RESET);
     },
     onLinkChange: links.add,
-    announceResponsesChange: (sessionId) =>
-      untilAcknowledged(() => io.serverSideEmitWithAck(RESPONSES_CHANGED, sessionId)),
-    onResponsesChange: rules.add,
-    announceSuspensionChange: (sessionId) =>
-      untilAcknowledged(() => io.serverSideEmitWithAck(SUSPENSION_CHANGED, sessionId)),
-    onSuspensionChange: suspensions.add,
+    announceSessionChange: (name, sessionId) =>
+      untilAcknowledged(() => io.serverSideEmitWithAck(SESSION_CACHE_CHANGED, name, sessionId)),
+    onSessionChange: (name, listener) => sessionCache(name).add(listener),
     announceStreams: (held) => untilAcknowledged(() => io.serverSideEmitWithAck(STREAMS_HELD, held)),
     onStreams: streams.add,
     pokeSession(sessionId) {

@@ -6,7 +6,8 @@
  * socket to the room of the user its handshake belongs to. A private session's id alone joins no
  * room. Sockets also sit in the room of the key they came with, or of the sessions they reached
  * by id alone, so a revoked key or privacy turned on closes them (`endAccess`). With REDIS_URL,
- * rooms span all instances and the instances can message each other (cluster.ts).
+ * rooms span all instances and the instances can message each other (cluster.ts); the workers of
+ * one server (WORKERS > 1) do the same through their primary.
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
@@ -74,6 +75,8 @@ export async function createRealtime(
     sessions: SessionsService;
     access: AccessChecks;
     redisUrl: string | null;
+    /** A worker of a WORKERS > 1 server without REDIS_URL: the other workers are reached through the primary. */
+    isWorker: boolean;
     logger: FastifyBaseLogger;
     databaseOutage: OutageLog;
   },
@@ -94,6 +97,12 @@ export async function createRealtime(
     cluster = joined;
     closeRedis = redis.close;
     pingRedis = redis.ping;
+  } else if (options.isWorker) {
+    // The workers of one machine talk through their primary (workers/primary.ts), the way
+    // instances talk through Redis: the same cluster messages, a different carrier.
+    const { createAdapter } = await import('@socket.io/cluster-adapter');
+    io.adapter(createAdapter());
+    cluster = createCluster(io, () => true);
   }
 
   io.use((socket, next) => {

@@ -1,7 +1,9 @@
 /**
  * The realtime connection: to the API base, with cookies, 5 reconnection attempts 1000 ms apart.
  * The handshake carries the session id and, while this browser holds one, its key (`auth.token`),
- * read afresh at every (re)connection.
+ * read afresh at every (re)connection. WebSocket first, so the workers of one server need no
+ * sticky sessions; only where WebSocket cannot get through (an old proxy) does it fall back to
+ * long-polling, which needs a single process or sticky sessions (docs/scaling.md).
  */
 import { io, type Socket } from 'socket.io-client';
 import {
@@ -19,6 +21,8 @@ export function createSocket(sessionId: string): AppSocket {
   return io(apiBase, {
     autoConnect: false,
     withCredentials: true,
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
     auth: (send) => {
       const token = activeAccessKey();
       send(token ? { sessionId, token } : { sessionId });

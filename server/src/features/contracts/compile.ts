@@ -6,12 +6,8 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import {
-  MAX_VIOLATIONS,
-  shortJson,
-  valueAtPointer,
-  type ContractViolationShape,
-} from '../../../../shared/contracts.js';
+import { MAX_VIOLATIONS, shortJson, valueAtPointer } from '../../../../shared/contracts.js';
+import type { ContractViolation } from '../../../../shared/verdicts.js';
 import { InvalidInputError } from '../../http/errors.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext its callable sits on .default.
@@ -116,9 +112,9 @@ function pointerOfError(error: ErrorObject): string {
  * Every violation of a body that failed `validate` (Ajv's errors after allErrors), at most
  * MAX_VIOLATIONS, duplicates (same pointer and message) dropped. Values are cut to a short JSON.
  */
-export function violationsOf(errors: readonly ErrorObject[], body: unknown): ContractViolationShape[] {
+export function violationsOf(errors: readonly ErrorObject[], body: unknown): ContractViolation[] {
   const seen = new Set<string>();
-  const violations: ContractViolationShape[] = [];
+  const violations: ContractViolation[] = [];
   for (const error of errors) {
     const pointer = pointerOfError(error);
     const message = `${pointer || '/'} ${error.message ?? 'is not valid'}`;

@@ -8,13 +8,25 @@ import type { SessionUser } from '../../../../shared/sessions.js';
 import { InvalidInputError, NotFoundError } from '../../http/errors.js';
 import { compileSchema } from './compile.js';
 import type { ContractsRepo } from './contracts.repo.js';
-import { createContractsCache, type ContractsCache } from './contracts-cache.js';
-import { compileContracts, judgeBody, type ContractJudgement, type JudgedRequest } from './judge-body.js';
+import {
+  createSessionCache,
+  type SessionCache,
+  type SessionCacheBus,
+} from '../session-cache/session-cache.js';
+import type { Judge, JudgeResult } from '../webhooks/judges.js';
+import { compileContracts, judgeBody, type CompiledContracts } from './judge-body.js';
 import { contractsFromOpenApi } from './openapi-import.js';
 
 export const CONTRACT_NOT_FOUND = 'No contract with this id in this session.';
 
-export interface ContractsService {
+/** Each session's compiled contracts, or null when it has none. */
+export type ContractsCache = SessionCache<CompiledContracts | null>;
+
+export function createContractsCache(bus?: SessionCacheBus, limit?: number): ContractsCache {
+  return createSessionCache<CompiledContracts | null>({ name: 'contracts', bus, limit });
+}
+
+export interface ContractsService extends Judge {
   list(user: SessionUser): Promise<Contract[]>;
   /** Adds a contract at the end; InvalidInputError when its schema does not compile or the session is full. */
   add(user: SessionUser, fields: ContractFields): Promise<Contract>;
@@ -29,10 +41,7 @@ export interface ContractsService {
    * when the session's compiled contracts are in memory (always, after its first capture), else a
    * promise: a session without contracts costs one map lookup.
    */
-  judge(
-    sessionId: string,
-    request: JudgedRequest,
-  ): ContractJudgement | null | Promise<ContractJudgement | null>;
+  judge: Judge['judge'];
 }
 
 function checkSize(fields: ContractFields): void {
@@ -43,19 +52,28 @@ function checkSize(fields: ContractFields): void {
 
 export function createContractsService(deps: {
   repo: ContractsRepo;
+  /** Shared with the other instances through its bus. */
   cache?: ContractsCache;
-  /** Tells other instances that a session's contracts changed; resolves when they have dropped their copy. */
-  announceChange?: (sessionId: string) => Promise<void>;
   now?: () => number;
 }): ContractsService {
   const { repo } = deps;
   const cache = deps.cache ?? createContractsCache();
-  const announceChange = deps.announceChange ?? (() => Promise.resolve());
   const now = deps.now ?? Date.now;
 
+  const load = async (sessionId: string) => compileContracts(await repo.list(sessionId));
+
+  /** Compiles the session's new list here and has every other instance drop its copy. */
   async function changed(sessionId: string): Promise<void> {
-    cache.delete(sessionId);
-    await announceChange(sessionId);
+    await cache.change(sessionId, await load(sessionId));
+  }
+
+  function verdictOf(
+    compiled: CompiledContracts | null,
+    request: Parameters<Judge['judge']>[1],
+  ): JudgeResult | null {
+    if (!compiled) return null;
+    const contract = judgeBody(compiled, { ...request, truncated: false });
+    return contract ? { verdicts: { contract } } : null;
   }
 
   async function checkRoom(sessionId: string, adding: number): Promise<void> {
@@ -65,11 +83,6 @@ export function createContractsService(deps: {
         `contracts: a session keeps at most ${MAX_CONTRACTS} contracts; it has ${count}, this adds ${adding}.`,
       );
     }
-  }
-
-  async function load(sessionId: string) {
-    const generation = cache.generation();
-    return cache.fill(sessionId, compileContracts(await repo.list(sessionId)), generation);
   }
 
   return {
@@ -103,10 +116,9 @@ export function createContractsService(deps: {
       await changed(user.sessionId);
     },
     judge(sessionId, request) {
-      const hit = cache.get(sessionId);
-      if (hit === null) return null;
-      if (hit !== undefined) return judgeBody(hit, request);
-      return load(sessionId).then((compiled) => (compiled ? judgeBody(compiled, request) : null));
+      const compiled = cache.read(sessionId, () => load(sessionId));
+      if (compiled instanceof Promise) return compiled.then((loaded) => verdictOf(loaded, request));
+      return verdictOf(compiled, request);
     },
   };
 }

@@ -8,14 +8,10 @@ import {
   firstCoveringContract,
   type Contract,
   type ContractTarget,
-  type ContractViolationShape,
 } from '../../../../shared/contracts.js';
+import type { ContractVerdict } from '../../../../shared/verdicts.js';
 import { compileSchema, violationsOf, type JsonValidator } from './compile.js';
 import { NOT_JSON, readJsonBody, type BodyOfRequest } from './json-body.js';
-
-export type ContractJudgement =
-  | { status: 'pass'; contractId: string; contractName: string }
-  | { status: 'fail'; contractId: string; contractName: string; violations: ContractViolationShape[] };
 
 /** A session's contracts, each compiled once. */
 export interface CompiledContracts {
@@ -40,7 +36,7 @@ export function compileContracts(contracts: Contract[]): CompiledContracts | nul
 }
 
 /** The verdict of the first contract covering the request; null when none covers it or it has no JSON body. */
-export function judgeBody(compiled: CompiledContracts, request: JudgedRequest): ContractJudgement | null {
+export function judgeBody(compiled: CompiledContracts, request: JudgedRequest): ContractVerdict | null {
   const index = firstCoveringContract(compiled.targets, request.method, request.path, request.rawHeaders);
   const contract = compiled.contracts[index];
   const validate = compiled.validators[index];

@@ -4,6 +4,7 @@
  * number: prom-client's own labelled `inc` builds a label key on every call, so the tallies are
  * copied into the counters when a scrape reads them. Gauges read their value at scrape time.
  */
+import cluster from 'node:cluster';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import {
   URL_CLICK,
@@ -12,9 +13,12 @@ import {
   WEBHOOK_FORWARDED,
   WEBHOOKS_CLEARED,
   FORWARDERS_CHANGED,
+  REPLAY_PROGRESS,
   type ServerToClientEvents,
 } from '../../../../shared/realtime.js';
 import type { WriteObserver } from '../../db/batcher.js';
+import { writeLockWaits } from '../../db/write-lock.js';
+import { clusterMetricsText, shareRegistry } from '../../workers/cluster-metrics.js';
 
 /** One labelled series a request path adds to. */
 export interface Count {
@@ -59,6 +63,7 @@ const REALTIME_EVENTS: Record<keyof ServerToClientEvents, string> = {
   [WEBHOOK_FORWARDED]: WEBHOOK_FORWARDED,
   [WEBHOOKS_CLEARED]: WEBHOOKS_CLEARED,
   [FORWARDERS_CHANGED]: FORWARDERS_CHANGED,
+  [REPLAY_PROGRESS]: REPLAY_PROGRESS,
 };
 
 /** What the gauges read when scraped. */
@@ -237,6 +242,8 @@ export function createMetrics(options: {
   );
   new Gauge({
     name: 'hookbay_stored_bytes',
+    // Every worker reads the same database: the figure is not added up across them.
+    aggregator: 'first',
     help: 'Bytes of captured requests (bodies and headers) kept in the database, for every instance.',
     registers: [registry],
     async collect() {
@@ -250,6 +257,30 @@ export function createMetrics(options: {
     },
   });
 
+  // Per process: with WORKERS > 1 each worker waits for the others' writes (db/write-lock.ts).
+  const worker = { worker: process.env.HOOKBAY_WORKER ?? '0' };
+  new Counter({
+    name: 'hookbay_sqlite_write_lock_waits_total',
+    help: 'Write transactions that waited for SQLite’s write lock held by another worker, by worker.',
+    labelNames: ['worker'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(worker, writeLockWaits.count);
+    },
+  });
+  new Counter({
+    name: 'hookbay_sqlite_write_lock_wait_seconds_total',
+    help: 'Time write transactions spent waiting for SQLite’s write lock, by worker.',
+    labelNames: ['worker'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(worker, writeLockWaits.seconds);
+    },
+  });
+
+  if (cluster.isWorker) shareRegistry(registry);
   return {
     captures: countsOf(captures, CAPTURE_OUTCOMES),
     redirects: countsOf(redirects, REDIRECT_OUTCOMES),
@@ -266,7 +297,9 @@ export function createMetrics(options: {
       sources = watched;
     },
     async render() {
-      return { contentType: registry.contentType, text: await registry.metrics() };
+      // With WORKERS > 1, a scrape shows the whole server, not the worker it happened to reach.
+      const text = cluster.isWorker ? await clusterMetricsText() : await registry.metrics();
+      return { contentType: registry.contentType, text };
     },
   };
 }

@@ -22,7 +22,7 @@ import type { ZodRoutes } from '../../http/validation.js';
 import { eventIdSchema } from '../webhooks/events.routes.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import type { Resolver } from './address-guard.js';
-import { createReplayService } from './replay.service.js';
+import { createReplayService, type ReplayService } from './replay.service.js';
 
 export interface ReplayRoutesOptions {
   webhooks: Pick<WebhooksService, 'stored'>;
@@ -52,13 +52,13 @@ function originOf(url: string): string | null {
 }
 
 /** The origins this server is reached under: PUBLIC_URL, and the one this request came to. */
-function ownOrigins(request: FastifyRequest, configured: PublicOrigin | null): string[] {
+export function ownOrigins(request: FastifyRequest, configured: PublicOrigin | null): string[] {
   const origins = [configured?.origin, originOf(requestOrigin(request))];
   return origins.filter((origin): origin is string => Boolean(origin));
 }
 
 /** The per-session and per-address limits; none when replay is off. */
-function defineReplayLimits(limiter: Limiter, perMinute: number): Limit[] {
+export function defineReplayLimits(limiter: Limiter, perMinute: number): Limit[] {
   if (perMinute === 0) return [];
   const perMinuteBy = (by: string, subjectOf: (request: FastifyRequest) => string | null) =>
     limiter.define({
@@ -101,10 +101,12 @@ const schema = {
   },
 };
 
-export async function replayRoutes(instance: FastifyInstance, options: ReplayRoutesOptions) {
-  const app = instance.withTypeProvider<ZodRoutes>();
-  const replayLimits = defineReplayLimits(options.limiter, options.perMinute);
-  const replay = createReplayService({
+/** The replay service of this server, handing requests to its own capture URLs straight to it. */
+export function replayServiceOf(
+  app: FastifyInstance,
+  options: Pick<ReplayRoutesOptions, 'webhooks' | 'allowPrivate' | 'resolve' | 'timeoutMs'>,
+): ReplayService {
+  return createReplayService({
     webhooks: options.webhooks,
     allowPrivate: options.allowPrivate,
     connectToSelf: () => {
@@ -117,6 +119,12 @@ export async function replayRoutes(instance: FastifyInstance, options: ReplayRou
     resolve: options.resolve,
     timeoutMs: options.timeoutMs,
   });
+}
+
+export async function replayRoutes(instance: FastifyInstance, options: ReplayRoutesOptions) {
+  const app = instance.withTypeProvider<ZodRoutes>();
+  const replayLimits = defineReplayLimits(options.limiter, options.perMinute);
+  const replay = replayServiceOf(app, options);
 
   app.post(
     '/api/events/:id/replay',

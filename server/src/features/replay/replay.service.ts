@@ -42,7 +42,7 @@ export class TargetUnreachableError extends HttpError {
   }
 }
 
-interface ReplayService {
+export interface ReplayService {
   /**
    * Sends the user's stored event once to `target` and gives back the answer. A target that is
    * this server's own capture URL (its origin is one of `ownOrigins`) is handed to the server

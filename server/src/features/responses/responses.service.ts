@@ -7,7 +7,7 @@ import {
   type ResponseRule,
 } from '../../../../shared/responses.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
-import { createRulesCache, type CachedRules, type RulesCache } from './rules-cache.js';
+import { activateRules, createRulesCache, type CachedRules, type RulesCache } from './rules-cache.js';
 import type { ResponsesRepo } from './responses.repo.js';
 
 /** The response a rule gives one capture. */
@@ -44,27 +44,19 @@ export interface ResponsesService {
 
 export function createResponsesService(deps: {
   repo: ResponsesRepo;
+  /** Shared with the other instances through the bus it was made with; a save waits until they dropped their copy. */
   cache?: RulesCache;
-  /**
-   * Tells other instances that a session's rules changed, so they drop their copy; resolves when
-   * they have (or gave up waiting). Awaited before a save answers.
-   */
-  announceChange?: (sessionId: string) => Promise<void>;
   now?: () => number;
   /** Draws for rules with a chance and no seed. */
   random?: () => number;
 }): ResponsesService {
   const { repo } = deps;
   const cache = deps.cache ?? createRulesCache();
-  const announceChange = deps.announceChange ?? (() => Promise.resolve());
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
 
   async function activeRules(sessionId: string): Promise<CachedRules> {
-    const hit = cache.get(sessionId);
-    if (hit !== undefined) return hit;
-    const generation = cache.generation();
-    return cache.fill(sessionId, await repo.find(sessionId), generation);
+    return cache.read(sessionId, async () => activateRules(await repo.find(sessionId)));
   }
 
   return {
@@ -73,8 +65,7 @@ export function createResponsesService(deps: {
     },
     async save(user, rules) {
       const stored = await repo.save(user.sessionId, rules, now());
-      cache.set(user.sessionId, stored);
-      await announceChange(user.sessionId);
+      await cache.change(user.sessionId, activateRules(stored));
       return stored.rules;
     },
     isKnownRuleless: (sessionId) => cache.get(sessionId) === null,

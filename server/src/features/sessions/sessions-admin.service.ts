@@ -15,7 +15,11 @@ import {
 } from '../../../../shared/admin.js';
 import { NotFoundError } from '../../http/errors.js';
 import type { SessionsAdminRepo, UsageRow } from './sessions-admin.repo.js';
-import { createSuspensionCache, type SuspensionCache } from './suspension-cache.js';
+import {
+  createSessionCache,
+  type SessionCache,
+  type SessionCacheBus,
+} from '../session-cache/session-cache.js';
 
 export const SUSPENDED_MESSAGE =
   'This webhook URL has been suspended by the operator of this Hookbay instance.';
@@ -24,7 +28,8 @@ const NOT_FOUND_MESSAGE = 'No session with this id.';
 /** The capture path's question. */
 export interface Suspensions {
   /** Whether captures for the session are refused; reads the database once per session, then memory. */
-  isSuspended(sessionId: string): Promise<boolean>;
+  /** Synchronous once the session is cached, so the capture path awaits nothing then. */
+  isSuspended(sessionId: string): boolean | Promise<boolean>;
 }
 
 export interface SessionsAdminService extends Suspensions {
@@ -41,14 +46,12 @@ function isoOrNull(time: number | null | undefined): string | null {
 
 export function createSessionsAdminService(deps: {
   repo: SessionsAdminRepo;
-  cache?: SuspensionCache;
-  /** Tells the other instances; resolves once they dropped their copy (or gave no answer in time). */
-  announceChange?: (sessionId: string) => Promise<void>;
+  /** Carries suspensions to the other instances' caches. */
+  bus?: SessionCacheBus;
   now?: () => number;
 }): SessionsAdminService {
   const { repo } = deps;
-  const cache = deps.cache ?? createSuspensionCache();
-  const announceChange = deps.announceChange ?? (() => Promise.resolve());
+  const cache: SessionCache<boolean> = createSessionCache({ name: 'suspensions', bus: deps.bus });
   const now = deps.now ?? (() => Date.now());
 
   /** The usage rows with their suspension; a session with nothing stored gets zeros. */
@@ -85,15 +88,11 @@ export function createSessionsAdminService(deps: {
   }
 
   return {
-    async isSuspended(sessionId) {
-      const cached = cache.get(sessionId);
-      if (cached !== undefined) return cached;
-      const generation = cache.generation();
-      const suspendedAt = await repo.suspendedAt(sessionId);
-      const isSuspended = suspendedAt !== null && suspendedAt !== undefined;
-      cache.fill(sessionId, isSuspended, generation);
-      return isSuspended;
-    },
+    isSuspended: (sessionId) =>
+      cache.read(sessionId, async () => {
+        const suspendedAt = await repo.suspendedAt(sessionId);
+        return suspendedAt !== null && suspendedAt !== undefined;
+      }),
     async overview() {
       const recentSince = now() - RECENT_WINDOW_MS;
       const largest = await repo.largest(recentSince, SESSIONS_LIST_LIMIT);
@@ -117,8 +116,7 @@ export function createSessionsAdminService(deps: {
       if (!isSessionId(sessionId) || !(await repo.setSuspendedAt(sessionId, isSuspended ? now() : null))) {
         throw new NotFoundError(NOT_FOUND_MESSAGE);
       }
-      cache.set(sessionId, isSuspended);
-      await announceChange(sessionId);
+      await cache.change(sessionId, isSuspended);
       return usageOf(sessionId, now() - RECENT_WINDOW_MS);
     },
     async deleteRequests(sessionId) {

@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { sqliteHandleOf } from '../../db/connection.js';
 import type { DatabaseSchema, ShortLinkClicksTable } from '../../db/schema.js';
+import { writeTransaction } from '../../db/write-lock.js';
 
 export interface NewClick {
   urlId: string;
@@ -251,7 +252,7 @@ function sqliteInsertMany(sqlite: SQLite.Database): (clicks: NewClick[]) => (num
     `${ROLLUP_INSERT} (?, ?, ?, ?, ?) on conflict ${SQLITE_ROLLUP_KEY} ${ROLLUP_UPDATE}`,
   );
   // Committed before it returns, so every click is durable before its redirect is answered.
-  const insertAll = sqlite.transaction((clicks: NewClick[]) => {
+  const insertAll = writeTransaction(sqlite, (clicks: NewClick[]) => {
     for (const click of clicks) {
       insertClick.run(
         click.urlId,

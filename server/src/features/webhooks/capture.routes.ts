@@ -135,8 +135,12 @@ export async function captureRoutes(
     // Checked before the body is read, so a request for no one costs neither memory nor a drain.
     const owner = isSessionId(sessionId) ? await options.webhooks.ownerOf(sessionId) : null;
     if (!owner) throw new NotFoundError(UNKNOWN_SESSION);
-    // Answered from memory after a session's first capture; nothing of the request is stored.
-    if (await options.suspensions.isSuspended(sessionId)) throw new HttpError(410, SUSPENDED_MESSAGE);
+    // Answered from memory, without awaiting, after a session's first capture; nothing of the
+    // request is stored.
+    const suspended = options.suspensions.isSuspended(sessionId);
+    if (suspended === true || (suspended !== false && (await suspended))) {
+      throw new HttpError(410, SUSPENDED_MESSAGE);
+    }
     const { body, size, truncated, complete } = await readBody(request.raw, options.captureMaxBytes);
     if (!complete) {
       // The rest of the body is left unread, so this connection cannot be reused.

@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { sqliteHandleOf } from '../../db/connection.js';
 import type { DatabaseSchema, WebhookEventsTable } from '../../db/schema.js';
+import { writeTransaction } from '../../db/write-lock.js';
 import type { EventsCount } from '../../../../shared/event-search.js';
 import type { CaptureResponse, EventsPageQuery, ForwardResult } from '../../../../shared/webhooks.js';
 import type { EventVerdicts } from '../../../../shared/verdicts.js';
@@ -173,7 +174,7 @@ function sqliteInsertMany(sqlite: SQLite.Database): (rows: NewEventRow[]) => Sto
     .prepare<[string], number | null>('SELECT max(id) FROM webhook_events WHERE session_id = ?')
     .pluck();
   // Committed before it returns, so every caller's row is durable before it is answered.
-  const insertAll = sqlite.transaction((rows: NewEventRow[]) => {
+  const insertAll = writeTransaction(sqlite, (rows: NewEventRow[]) => {
     const last = new Map<string, number | null>();
     return rows.map((row) => {
       const previousId = last.has(row.session_id)

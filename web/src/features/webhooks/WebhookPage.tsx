@@ -16,6 +16,7 @@ import { useSession } from '../../session/useSession';
 import { CompareArea } from './compare/CompareArea';
 import { DetailArea } from './components/DetailArea';
 import { RequestList } from './components/RequestList';
+import { BulkReplayControl } from './bulk-replay/BulkReplayControl';
 import { ForwardControl } from './forward/ForwardControl';
 import { InspectorHeader } from './header/InspectorHeader';
 import { messages } from './messages';
@@ -107,6 +108,13 @@ function WebhookInspector({
           <ResponsesControl sessionId={sessionId} isReadOnly={isShared} />
           <ForwardControl sessionId={sessionId} isPrivate={isPrivate} />
           {contractsControl?.(sessionId, search.filter, isShared)}
+          {!isShared && (
+            <BulkReplayControl
+              filter={search.filter}
+              matching={counts.counts?.matching ?? null}
+              isFiltered={isFiltered}
+            />
+          )}
           {!isShared && accessPanel?.(sessionId)}
         </InspectorHeader>
         <Row className="webhook-panels gx-3 gy-3 gy-lg-0">

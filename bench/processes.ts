@@ -1,0 +1,98 @@
+/** The benchmark's server processes: the bare Node server and Hookbay as `npm start` runs it. */
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import { sleep } from './stats.js';
+
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 3100 + Math.floor(Math.random() * 900);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer().once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await sleep(100);
+    }
+  }
+  throw new Error(`server at ${url} did not start`);
+}
+
+export interface Server {
+  origin: string;
+  process: ChildProcess;
+}
+
+/** Starts a server process with only PATH and HOME from this environment, so it runs on defaults. */
+export async function startServer(
+  args: string[],
+  env: Record<string, string>,
+  logFile: string,
+): Promise<Server> {
+  const port = await freePort();
+  const log = fs.openSync(logFile, 'w');
+  const child = spawn(process.execPath, args, {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...env,
+    },
+    stdio: ['ignore', log, log],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitFor(`${origin}/healthz`);
+  return { origin, process: child };
+}
+
+export async function stop(server: Server): Promise<void> {
+  const exited = new Promise((resolve) => server.process.once('exit', resolve));
+  server.process.kill('SIGTERM');
+  await exited;
+}
+
+/** VmRSS and VmHWM of a process, in MB. */
+function processMemory(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+/** The processes a server's primary forked (none for a single process). */
+export function childrenOf(pid: number): number[] {
+  // ps exits with 1 when it lists nothing.
+  const out = spawnSync('ps', ['--ppid', String(pid), '-o', 'pid='], { encoding: 'utf8' }).stdout;
+  return out
+    .split('\n')
+    .map((line) => Number(line.trim()))
+    .filter((child) => child > 0);
+}
+
+/** RSS and peak RSS of a server and the workers it forked, added up, in MB. */
+export function memory(pid: number): { rss: number; peak: number } {
+  let rss = 0;
+  let peak = 0;
+  for (const each of [pid, ...childrenOf(pid)]) {
+    const one = processMemory(each);
+    rss += one.rss;
+    peak += one.peak;
+  }
+  return { rss, peak };
+}
+
+/** Builds the web app and the compiled server that `npm start` runs. */
+export function buildProduct(): void {
+  const run = (args: string[]) => execFileSync(process.execPath, args, { stdio: 'inherit' });
+  run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
+  run(['scripts/build-server.mjs']);
+}

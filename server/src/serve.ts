@@ -1,0 +1,48 @@
+/**
+ * Runs one Hookbay server in this process: builds the app, listens, and closes gracefully on
+ * signals. It is the whole server with WORKERS=1, and each worker's body with more.
+ */
+import cluster from 'node:cluster';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { serveMetricsOverIpc } from './metrics-ipc.js';
+import { describeSystemError, exitOnStartupError, StartupError } from './startup-error.js';
+
+/** The address a person opens: PUBLIC_URL, else this machine at the port it listens on. */
+export function whereToOpen({ publicOrigin, host }: Config, port: number): string {
+  if (publicOrigin) return publicOrigin.origin;
+  const isEveryAddress = host === '0.0.0.0' || host === '::';
+  const name = isEveryAddress ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+export async function serve(config: Config): Promise<void> {
+  const app = await buildApp(config).catch(exitOnStartupError);
+
+  let isClosing = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      if (isClosing) return;
+      isClosing = true;
+      app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
+    const where = `${config.host}:${config.port}`;
+    return exitOnStartupError(new StartupError(`cannot listen on ${where}: ${describeSystemError(error)}`));
+  });
+  serveMetricsOverIpc();
+  // With workers, the primary says it once for all of them.
+  if (cluster.isWorker) return;
+  const listening = app.server.address();
+  const port = typeof listening === 'object' && listening ? listening.port : config.port;
+  process.stdout.write(`Hookbay is running at ${whereToOpen(config, port)}\n`);
+}

@@ -1,0 +1,97 @@
+/**
+ * The primary of a WORKERS > 1 server. It brings the database schema up to date once, forks the
+ * workers (each a whole Hookbay server on the shared port, node:cluster handing out connections),
+ * relays the messages the workers send each other (Socket.IO's cluster adapter: live events, cache
+ * invalidations, waits, forwarder answers), replaces a worker that dies (with a growing pause when
+ * it keeps dying), and on SIGTERM/SIGINT lets every worker finish its work and exit before it does.
+ * It serves no request itself.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import { setupPrimary } from '@socket.io/cluster-adapter';
+import { pino } from 'pino';
+import type { Config } from '../config.js';
+import { openDatabase } from '../db/connection.js';
+import { whereToOpen } from '../serve.js';
+import { exitOnStartupError } from '../startup-error.js';
+import { serveClusterMetrics } from './cluster-metrics.js';
+
+/** The first replacement comes at once; each further death in a row doubles the pause, up to the cap. */
+const RESTART_PAUSE_MS = 250;
+const RESTART_PAUSE_MAX_MS = 10_000;
+/** A worker that lived this long is healthy: its slot's pause starts from the beginning again. */
+const HEALTHY_AFTER_MS = 30_000;
+/** Workers still running this long after a shutdown began are killed. */
+const SHUTDOWN_GRACE_MS = 30_000;
+
+export async function superviseWorkers(config: Config): Promise<void> {
+  const log = pino({ level: config.logLevel });
+  // Once, here: workers started together must not race to migrate the same database.
+  const database = await openDatabase(config).catch(exitOnStartupError);
+  await database.close();
+  setupPrimary();
+  serveClusterMetrics();
+
+  let isStopping = false;
+  let hasAnnounced = false;
+  const failures = new Map<number, number>();
+
+  function start(slot: number): void {
+    const startedAt = Date.now();
+    let isListening = false;
+    const worker: Worker = cluster.fork({ HOOKBAY_WORKER: String(slot) });
+    worker.on('listening', (address) => {
+      isListening = true;
+      if (hasAnnounced) return;
+      hasAnnounced = true;
+      process.stdout.write(
+        `Hookbay is running at ${whereToOpen(config, address.port)} (${config.workers} workers)\n`,
+      );
+    });
+    worker.on('exit', (code, signal) => {
+      if (isStopping) return;
+      // A worker that could not even start (a port in use, a bad DATA_DIR) said why on stderr;
+      // starting it again would only say it again.
+      if (!isListening && !hasAnnounced) {
+        log.error({ worker: slot, code, signal }, 'a worker could not start; stopping');
+        stopAll(1);
+        return;
+      }
+      const inARow = Date.now() - startedAt > HEALTHY_AFTER_MS ? 0 : (failures.get(slot) ?? 0) + 1;
+      failures.set(slot, inARow);
+      const pauseMs = inARow === 0 ? 0 : Math.min(RESTART_PAUSE_MS * 2 ** (inARow - 1), RESTART_PAUSE_MAX_MS);
+      log.error({ worker: slot, code, signal, restartInMs: pauseMs }, 'a worker died; starting another');
+      setTimeout(() => {
+        if (!isStopping) start(slot);
+      }, pauseMs).unref();
+    });
+  }
+
+  function stopAll(exitCode: number): void {
+    if (isStopping) return;
+    isStopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+    if (workers.length === 0) process.exit(exitCode);
+    let left = workers.length;
+    let failed = exitCode !== 0;
+    for (const worker of workers) {
+      worker.once('exit', (code) => {
+        failed ||= code !== 0;
+        if (--left === 0) process.exit(failed ? 1 : 0);
+      });
+      // Each worker closes like a single server does: in-flight requests, batches, delayed answers.
+      worker.process.kill('SIGTERM');
+    }
+    setTimeout(() => {
+      log.error('workers did not stop in time; killing them');
+      for (const worker of workers) worker.process.kill('SIGKILL');
+    }, SHUTDOWN_GRACE_MS).unref();
+  }
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      log.info({ signal }, 'shutting down: every worker finishes its work first');
+      stopAll(0);
+    });
+  }
+  for (let slot = 0; slot < config.workers; slot++) start(slot);
+}
