@@ -14,7 +14,9 @@ interface ContractsControlProps {
 
 export function ContractsControl({ sessionId, filter, isReadOnly = false }: ContractsControlProps) {
   const view = useContracts(sessionId);
-  const summary = view.isLoading || view.loadFailed ? '…' : text.summary(view.contracts.length);
+  const count = text.summary(view.contracts.length);
+  const failing = view.failing ? ` · ${text.failing(view.failing)}` : '';
+  const summary = view.isLoading || view.loadFailed ? '…' : `${count}${failing}`;
   return (
     <DrawerButton label={text.title} summary={summary} title={text.headerTitle(summary)} width="wide">
       {() => <ContractsPanel view={view} filter={filter} isReadOnly={isReadOnly} />}

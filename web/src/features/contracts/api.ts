@@ -38,3 +38,8 @@ export interface CaptureTypes {
 export function inferTypes(filter: EventsFilter): Promise<CaptureTypes> {
   return http.post<CaptureTypes>('/api/events/types', filterParams(filter));
 }
+
+/** How many stored requests failed their contract (the search token contract:fail). */
+export async function countFailing(): Promise<number> {
+  return (await http.get<{ matching: number }>('/api/events/count?q=contract%3Afail')).matching;
+}

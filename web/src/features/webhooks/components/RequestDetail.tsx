@@ -24,6 +24,8 @@ import { useRequestMarks } from '../useRequestMarks';
 import { VerifySignature } from '../verify/VerifySignature';
 import { describeAnswer } from '../responses/answer';
 import { responseMessages } from '../responses/messages';
+import { ContractVerdictView } from '../verdicts/ContractVerdictView';
+import { verdictMessages } from '../verdicts/messages';
 import { DetailSection } from './DetailSection';
 import { KeyValueTable } from './KeyValueTable';
 import { MethodBadge } from './MethodBadge';
@@ -112,6 +114,11 @@ export const RequestDetail = memo(function RequestDetail({ event, sessionId, onB
           <ProviderBadges event={event}>{redeliveries.has(event.id) && <RedeliveryBadge />}</ProviderBadges>
         </Card.Body>
       </Card>
+      {event.verdicts?.contract && (
+        <DetailSection title={verdictMessages.section}>
+          <ContractVerdictView verdict={event.verdicts.contract} />
+        </DetailSection>
+      )}
       {event.size > 0 && (
         <DetailSection title={sections.body}>
           <RequestBody event={event} fetchBody={fetchBody} downloadUrl={downloadUrl} />
