@@ -224,7 +224,7 @@ describe.each(storageBackends)('contracts API on $name', ({ postgres }) => {
     );
   });
 
-  it(`a session keeps at most ${MAX_CONTRACTS} contracts`, async () => {
+  it(`a session keeps at most ${MAX_CONTRACTS} contracts`, { timeout: 90_000 }, async () => {
     const user = await createSession(app);
     for (let index = 0; index < MAX_CONTRACTS; index++) {
       await addContract(app, user, { name: `c${index}`, schema: { type: 'object' } });
