@@ -21,6 +21,7 @@ const TOOLS = [
   'compare_requests',
   'get_responses',
   'get_webhook_url',
+  'infer_types',
   'list_requests',
   'read_request',
   'replay_request',

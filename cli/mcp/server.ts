@@ -8,6 +8,7 @@ import type { McpCommand } from '../args.js';
 import { VERSION } from '../usage.js';
 import { registerActionTools } from './action-tools.js';
 import { registerRequestTools } from './request-tools.js';
+import { registerTypesTool } from './types-tool.js';
 import { createMcpSession } from './session.js';
 
 const INSTRUCTIONS = `Hookbay captures the HTTP requests sent to a webhook URL, so you can see exactly what a system sends (method, headers, body byte for byte) and script what it gets back.
@@ -17,6 +18,7 @@ export async function runMcp(command: McpCommand): Promise<null> {
   const session = createMcpSession(command);
   const server = new McpServer({ name: 'hookbay', version: VERSION }, { instructions: INSTRUCTIONS });
   registerRequestTools(server, session);
+  registerTypesTool(server, session);
   registerActionTools(server, session);
   const transport = new StdioServerTransport();
   // The client closing stdin is how an MCP client stops its server.

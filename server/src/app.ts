@@ -54,6 +54,11 @@ import { replayRoutes } from './features/replay/replay.routes.js';
 import { replayJobsRoutes } from './features/replay/replay-jobs.routes.js';
 import { createWebhooksRepo } from './features/webhooks/webhooks.repo.js';
 import { createWebhooksService, type WebhooksService } from './features/webhooks/webhooks.service.js';
+import { captureTypesRoutes } from './features/capture-types/types.routes.js';
+import { createCaptureTypesService } from './features/capture-types/types.service.js';
+import { createContractsRepo } from './features/contracts/contracts.repo.js';
+import { contractsRoutes } from './features/contracts/contracts.routes.js';
+import { createContractsCache, createContractsService } from './features/contracts/contracts.service.js';
 import { createRulesCache } from './features/responses/rules-cache.js';
 import { createResponsesRepo } from './features/responses/responses.repo.js';
 import { responsesRoutes } from './features/responses/responses.routes.js';
@@ -219,6 +224,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: createResponsesRepo(database.db),
     cache: createRulesCache(realtime.cluster),
   });
+  const contracts = createContractsService({
+    repo: createContractsRepo(database.db),
+    cache: createContractsCache(realtime.cluster),
+  });
   const sessionsAdmin = createSessionsAdminService({
     repo: createSessionsAdminRepo(database.db),
     bus: realtime.cluster,
@@ -376,6 +385,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     cache: createSecretsCache(realtime.cluster),
   });
   await app.register(signingSecretsRoutes, { signingSecrets });
+  await app.register(contractsRoutes, { contracts });
+  await app.register(captureTypesRoutes, { types: createCaptureTypesService({ webhooks }) });
   await app.register(captureRoutes, {
     webhooks,
     responses,
@@ -383,7 +394,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     suspensions: sessionsAdmin,
     captureMaxBytes: config.captureMaxBytes,
     counts: metrics.captures,
-    judges: [signingSecrets.judge],
+    judges: [signingSecrets.judge, contracts],
   });
   await app.register(forwardingRoutes, {
     repo: webhooksRepo,

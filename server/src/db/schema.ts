@@ -175,6 +175,22 @@ export interface SettingsTable {
   value: string;
 }
 
+/** A session's contracts, in `position` order (migration 024). */
+export interface ContractsTable {
+  id: string;
+  session_id: string;
+  position: number;
+  name: string;
+  path: string;
+  method: string;
+  header_name: string | null;
+  header_value: string | null;
+  /** The JSON Schema as JSON text. */
+  schema: string;
+  source: string;
+  created_at: number;
+}
+
 /** A session's scripted response rules (migration 008); `version` grows with every save. */
 /** A session's signing secrets, listed by created_at (migration 023). */
 export interface SigningSecretsTable {
@@ -299,6 +315,7 @@ export interface DatabaseSchema {
   settings: SettingsTable;
   response_rules: ResponseRulesTable;
   signing_secrets: SigningSecretsTable;
+  contracts: ContractsTable;
   response_rule_counters: ResponseRuleCountersTable;
   rate_limits: RateLimitsTable;
   replay_jobs: ReplayJobsTable;

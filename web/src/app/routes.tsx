@@ -6,6 +6,7 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 import { PrivacyPage } from '../pages/PrivacyPage';
 import { TermsPage } from '../pages/TermsPage';
 import { AccessCard } from '../features/access/AccessCard';
+import { ContractsControl } from '../features/contracts/ContractsControl';
 import { AdminPage } from '../features/admin/AdminPage';
 import { LinkBulkTools } from '../features/link-bulk/LinkBulkTools';
 import { LinkHistory } from '../features/link-history/LinkHistory';
@@ -36,7 +37,14 @@ export const routes: RouteObject[] = [
       { path: paths.home, element: <LandingPage /> },
       {
         path: paths.webhook,
-        element: <WebhookPage accessPanel={(sessionId) => <AccessCard sessionId={sessionId} />} />,
+        element: (
+          <WebhookPage
+            accessPanel={(sessionId) => <AccessCard sessionId={sessionId} />}
+            contractsControl={(sessionId, filter, isReadOnly) => (
+              <ContractsControl sessionId={sessionId} filter={filter} isReadOnly={isReadOnly} />
+            )}
+          />
+        ),
       },
       { path: paths.urlShortener, element: <UrlShortenerPage {...shortenerSlots} /> },
       { path: paths.urlShortenerAlias, element: <UrlShortenerPage {...shortenerSlots} /> },

@@ -24,6 +24,7 @@ import { linkTagsMigration } from './020_link_tags.js';
 import { visitorsAndCardsMigration } from './021_visitors_and_cards.js';
 import { linkHistoryMigration } from './022_link_history.js';
 import { eventVerdictsMigration } from './023_event_verdicts.js';
+import { contractsMigration } from './024_contracts.js';
 import { replayJobsMigration } from './031_replay_jobs.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
@@ -50,5 +51,6 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '021_visitors_and_cards': visitorsAndCardsMigration,
   '022_link_history': linkHistoryMigration,
   '023_event_verdicts': eventVerdictsMigration,
+  '024_contracts': contractsMigration,
   '031_replay_jobs': replayJobsMigration,
 };

@@ -9,7 +9,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
-import { isFiltering } from '../../../../shared/event-search';
+import { isFiltering, type EventsFilter } from '../../../../shared/event-search';
 import { usePageTitle } from '../../pages/usePageTitle';
 import { SessionGate } from '../../session/SessionGate';
 import { useSession } from '../../session/useSession';
@@ -56,9 +56,15 @@ const SIDE_BY_SIDE = '(min-width: 992px)';
 interface WebhookPageProps {
   /** Shown in the header for the browser's own session (not for a Share link's). */
   accessPanel?: (sessionId: string) => ReactNode;
+  /** The Contracts drawer button, given the list's search (its Types panel infers from it). */
+  contractsControl?: (sessionId: string, filter: EventsFilter, isReadOnly: boolean) => ReactNode;
 }
 
-function WebhookInspector({ sessionId, accessPanel }: { sessionId: string } & WebhookPageProps) {
+function WebhookInspector({
+  sessionId,
+  accessPanel,
+  contractsControl,
+}: { sessionId: string } & WebhookPageProps) {
   const { isShared, isPrivate } = useSession();
   const search = useEventSearch();
   const isFiltered = isFiltering(search.filter);
@@ -101,6 +107,7 @@ function WebhookInspector({ sessionId, accessPanel }: { sessionId: string } & We
         <InspectorHeader sessionId={sessionId} isShared={isShared} isPrivate={isPrivate}>
           <ResponsesControl sessionId={sessionId} isReadOnly={isShared} />
           <ForwardControl sessionId={sessionId} isPrivate={isPrivate} />
+          {contractsControl?.(sessionId, search.filter, isShared)}
           {!isShared && (
             <BulkReplayControl
               filter={search.filter}
@@ -151,14 +158,19 @@ function WebhookInspector({ sessionId, accessPanel }: { sessionId: string } & We
   );
 }
 
-export function WebhookPage({ accessPanel }: WebhookPageProps = {}) {
+export function WebhookPage({ accessPanel, contractsControl }: WebhookPageProps = {}) {
   usePageTitle(messages.pageTitle);
   // Keyed so another session starts from an empty list rather than mixing two sessions' requests.
   return (
     <Container fluid className="webhook-page py-2">
       <SessionGate>
         {(user) => (
-          <WebhookInspector key={user.sessionId} sessionId={user.sessionId} accessPanel={accessPanel} />
+          <WebhookInspector
+            key={user.sessionId}
+            sessionId={user.sessionId}
+            accessPanel={accessPanel}
+            contractsControl={contractsControl}
+          />
         )}
       </SessionGate>
     </Container>

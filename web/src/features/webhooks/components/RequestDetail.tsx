@@ -25,6 +25,8 @@ import { VerifySignature } from '../verify/VerifySignature';
 import { describeAnswer } from '../responses/answer';
 import { MakeRuleButton } from '../responses/MakeRuleButton';
 import { responseMessages } from '../responses/messages';
+import { ContractVerdictView } from '../verdicts/ContractVerdictView';
+import { verdictMessages } from '../verdicts/messages';
 import { DetailSection } from './DetailSection';
 import { KeyValueTable } from './KeyValueTable';
 import { MethodBadge } from './MethodBadge';
@@ -114,6 +116,11 @@ export const RequestDetail = memo(function RequestDetail({ event, sessionId, onB
           <ProviderBadges event={event}>{redeliveries.has(event.id) && <RedeliveryBadge />}</ProviderBadges>
         </Card.Body>
       </Card>
+      {event.verdicts?.contract && (
+        <DetailSection title={verdictMessages.section}>
+          <ContractVerdictView verdict={event.verdicts.contract} />
+        </DetailSection>
+      )}
       {event.size > 0 && (
         <DetailSection title={sections.body}>
           <RequestBody event={event} fetchBody={fetchBody} downloadUrl={downloadUrl} />

@@ -8,6 +8,7 @@ import { ProviderBadges } from '../recognise/ProviderBadges';
 import { RedeliveryBadge } from '../recognise/RedeliveryBadge';
 import { useRequestMarks } from '../useRequestMarks';
 import { AnswerStatus } from '../responses/AnswerStatus';
+import { ContractBadge } from '../verdicts/ContractBadge';
 import { MethodBadge } from './MethodBadge';
 
 interface RequestListItemProps {
@@ -79,6 +80,7 @@ export const RequestListItem = memo(function RequestListItem({
           <span className="d-flex align-items-center gap-1 overflow-hidden flex-grow-1">
             {marks.redeliveries.has(event.id) && <RedeliveryBadge />}
             <ProviderBadges event={event} isCompact />
+            <ContractBadge verdict={event.verdicts?.contract} />
           </span>
           <span className="request-row-dim flex-shrink-0 text-nowrap">
             {messages.eventId(event.id)} · {formatBinaryBytes(event.size)}

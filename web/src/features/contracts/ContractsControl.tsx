@@ -1,0 +1,25 @@
+/** "Contracts" in the inspector's header: how many there are, opening them in a drawer. */
+import type { EventsFilter } from '../../../../shared/event-search';
+import { DrawerButton } from '../../components/DrawerButton';
+import { ContractsPanel } from './ContractsPanel';
+import { contractMessages as text } from './messages';
+import { useContracts } from './useContracts';
+
+interface ContractsControlProps {
+  sessionId: string;
+  /** The list's search, for the Types panel. */
+  filter: EventsFilter;
+  isReadOnly?: boolean;
+}
+
+export function ContractsControl({ sessionId, filter, isReadOnly = false }: ContractsControlProps) {
+  const view = useContracts(sessionId);
+  const count = text.summary(view.contracts.length);
+  const failing = view.failing ? ` · ${text.failing(view.failing)}` : '';
+  const summary = view.isLoading || view.loadFailed ? '…' : `${count}${failing}`;
+  return (
+    <DrawerButton label={text.title} summary={summary} title={text.headerTitle(summary)} width="wide">
+      {() => <ContractsPanel view={view} filter={filter} isReadOnly={isReadOnly} />}
+    </DrawerButton>
+  );
+}

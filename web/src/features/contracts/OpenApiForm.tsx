@@ -1,0 +1,77 @@
+/** Pasting or choosing an OpenAPI document whose JSON request bodies become contracts. */
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { messageOf } from '../../lib/http';
+import { contractMessages as text } from './messages';
+
+interface OpenApiFormProps {
+  onImport: (document: string) => Promise<void>;
+  onCancel: () => void;
+}
+
+export function OpenApiForm({ onImport, onCancel }: OpenApiFormProps) {
+  const [document, setDocument] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+
+  async function handleFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (file) setDocument(await file.text());
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setIsSaving(true);
+    try {
+      await onImport(document);
+    } catch (error) {
+      setProblem(messageOf(error, text.saveFailed));
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  return (
+    <Form
+      onSubmit={(event) => void handleSubmit(event)}
+      className="border rounded p-2 mb-3"
+      aria-label={text.importOpenApi}
+    >
+      <Form.Group className="mb-2" controlId="openapi-document">
+        <Form.Label className="small mb-0">{text.document}</Form.Label>
+        <Form.Control
+          as="textarea"
+          rows={8}
+          className="font-monospace small"
+          spellCheck={false}
+          value={document}
+          onChange={(event) => setDocument(event.target.value)}
+        />
+      </Form.Group>
+      <Form.Group className="mb-2" controlId="openapi-file">
+        <Form.Label className="small mb-0">{text.documentFile}</Form.Label>
+        <Form.Control
+          type="file"
+          size="sm"
+          accept=".json,.yaml,.yml"
+          onChange={(event) => void handleFile(event as ChangeEvent<HTMLInputElement>)}
+        />
+      </Form.Group>
+      {problem && (
+        <Alert variant="danger" className="py-1 small" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <div className="d-flex gap-2">
+        <Button type="submit" size="sm" disabled={isSaving || !document.trim()}>
+          {text.importButton}
+        </Button>
+        <Button variant="outline-secondary" size="sm" onClick={onCancel}>
+          {text.cancel}
+        </Button>
+      </div>
+    </Form>
+  );
+}

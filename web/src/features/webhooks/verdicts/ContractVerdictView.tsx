@@ -1,0 +1,42 @@
+/** The request details' contract verdict: which contract, and each violation with the value that came. */
+import Alert from 'react-bootstrap/Alert';
+import Table from 'react-bootstrap/Table';
+import type { ContractVerdict } from '../../../../../shared/verdicts';
+import { verdictMessages as text } from './messages';
+
+export function ContractVerdictView({ verdict }: { verdict: ContractVerdict }) {
+  if (verdict.status === 'pass') {
+    return (
+      <Alert variant="success" className="py-1 small mb-0">
+        {text.passed(verdict.contractName)}
+      </Alert>
+    );
+  }
+  return (
+    <div>
+      <Alert variant="danger" className="py-1 small mb-2">
+        {text.failed(verdict.contractName, verdict.violations.length)}
+      </Alert>
+      <Table size="sm" responsive className="small mb-0" aria-label={text.section}>
+        <thead>
+          <tr>
+            <th scope="col">{text.pointer}</th>
+            <th scope="col">{text.expected}</th>
+            <th scope="col">{text.actual}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {verdict.violations.map((violation) => (
+            <tr key={`${violation.pointer}\n${violation.message}`} title={violation.message}>
+              <td className="font-monospace text-break">{violation.pointer || text.wholeBody}</td>
+              <td className="text-break">{violation.expected}</td>
+              <td className="font-monospace text-break">
+                <mark className="contract-violation-value">{violation.actual}</mark>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </div>
+  );
+}
