@@ -52,6 +52,9 @@ import { createRulesCache } from './features/responses/rules-cache.js';
 import { createResponsesRepo } from './features/responses/responses.repo.js';
 import { responsesRoutes } from './features/responses/responses.routes.js';
 import { createResponsesService } from './features/responses/responses.service.js';
+import { createConformanceRepo } from './features/conformance/conformance.repo.js';
+import { conformanceRoutes } from './features/conformance/conformance.routes.js';
+import { createConformanceService } from './features/conformance/conformance.service.js';
 import { forwardingRoutes } from './features/forwarding/forwarding.routes.js';
 import { createResponders } from './features/forwarding/responders.js';
 import { createStreamHub } from './features/forwarding/stream-hub.js';
@@ -212,6 +215,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: createResponsesRepo(database.db),
     cache: createRulesCache(realtime.cluster),
   });
+  const conformance = createConformanceService({
+    repo: createConformanceRepo(database.db),
+    bus: realtime.cluster,
+  });
   const sessionsAdmin = createSessionsAdminService({
     repo: createSessionsAdminRepo(database.db),
     bus: realtime.cluster,
@@ -355,9 +362,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     captureMaxBytes: config.captureMaxBytes,
   });
   await app.register(responsesRoutes, { responses });
+  await app.register(conformanceRoutes, { conformance });
   await app.register(captureRoutes, {
     webhooks,
     responses,
+    conformance,
     responders,
     suspensions: sessionsAdmin,
     captureMaxBytes: config.captureMaxBytes,
