@@ -37,7 +37,10 @@ export const failWithSchema = z.union(
 export const armRunSchema = z.strictObject({
   path: z
     .string({ error: 'The path must be text.' })
-    .refine(isValidPathGlob, 'The path must start with / or *, with no spaces, ? or #, for example /github/*.')
+    .refine(
+      isValidPathGlob,
+      'The path must start with / or *, with no spaces, ? or #, for example /github/*.',
+    )
     .default('*')
     .describe('Glob over the sub-path below the webhook URL; `*` matches any run of characters.'),
   failFirst: z
@@ -124,6 +127,8 @@ export const reportSchema = z.object({
     /** Distinct messages (grouped by delivery id) and deliveries seen. */
     messages: z.number().int(),
     deliveries: z.number().int(),
+    /** Messages whose last delivery was not failed on purpose: the sender got through. */
+    completed: z.number().int(),
     /** `pass` when nothing failed, else `fail`. */
     verdict: z.enum(['pass', 'fail']),
   }),

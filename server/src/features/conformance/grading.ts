@@ -49,6 +49,7 @@ export function gradeRun(run: ConformanceRun, events: WebhookEvent[], isArmed: b
       fail: count('fail'),
       messages: view.messages.length,
       deliveries: view.deliveries.length,
+      completed: view.messages.filter((message) => !message.deliveries.at(-1)?.failed).length,
       verdict: count('fail') > 0 ? 'fail' : 'pass',
     },
   };
