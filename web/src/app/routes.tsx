@@ -6,6 +6,8 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 import { PrivacyPage } from '../pages/PrivacyPage';
 import { TermsPage } from '../pages/TermsPage';
 import { AccessCard } from '../features/access/AccessCard';
+import { ConformanceControl } from '../features/conformance/ConformanceControl';
+import { ConformanceReportPage } from '../features/conformance/ConformanceReportPage';
 import { AdminPage } from '../features/admin/AdminPage';
 import { LinkBulkTools } from '../features/link-bulk/LinkBulkTools';
 import { LinkHistory } from '../features/link-history/LinkHistory';
@@ -36,8 +38,14 @@ export const routes: RouteObject[] = [
       { path: paths.home, element: <LandingPage /> },
       {
         path: paths.webhook,
-        element: <WebhookPage accessPanel={(sessionId) => <AccessCard sessionId={sessionId} />} />,
+        element: (
+          <WebhookPage
+            accessPanel={(sessionId) => <AccessCard sessionId={sessionId} />}
+            senderTest={() => <ConformanceControl />}
+          />
+        ),
       },
+      { path: paths.conformancePattern, element: <ConformanceReportPage /> },
       { path: paths.urlShortener, element: <UrlShortenerPage {...shortenerSlots} /> },
       { path: paths.urlShortenerAlias, element: <UrlShortenerPage {...shortenerSlots} /> },
       { path: paths.urlAnalyticsPattern, element: <UrlAnalyticsPage /> },
