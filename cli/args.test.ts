@@ -31,7 +31,7 @@ describe('hookbay --key: the command line', () => {
     expect(parseArgs(['wait', WEBHOOK, '--key', KEY])).toMatchObject({ command: 'wait', key: KEY });
     expect(parseArgs(['mcp', `--key=${KEY}`])).toMatchObject({ command: 'mcp', key: KEY });
     expect(() => parseArgs(['serve', '--key', KEY])).toThrow(
-      '--key belongs to forward and replay and wait and mcp',
+      '--key belongs to forward and replay and wait and conformance and mcp',
     );
   });
 });

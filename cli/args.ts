@@ -3,6 +3,13 @@
  * mistake ends in a one-line reason and exit code 2 before anything is sent anywhere.
  */
 import { KEY_PREFIX } from '../shared/access.js';
+import {
+  FAIL_FIRST_DEFAULT,
+  FAIL_FIRST_MAX,
+  RUN_MINUTES_DEFAULT,
+  RUN_MINUTES_MAX,
+} from '../shared/conformance.js';
+import { isValidPathGlob } from '../shared/responses.js';
 import { COMMANDS, type CommandName } from './usage.js';
 
 export class UsageError extends Error {
@@ -49,6 +56,20 @@ export interface WaitCommand {
   key?: string;
 }
 
+export interface ConformanceCommand {
+  command: 'conformance';
+  webhookUrl: URL;
+  /** Glob over the sub-path below the webhook URL. */
+  path: string;
+  failFirst: number;
+  /** `500`-style status or a fault. */
+  failWith: { status: number } | { fault: 'timeout' | 'reset' };
+  minutes: number;
+  /** Stop (and disarm) once this many messages got through; undefined: wait for the run's end. */
+  untilMessages?: number;
+  key?: string;
+}
+
 export interface McpCommand {
   command: 'mcp';
   webhookUrl?: URL;
@@ -73,7 +94,14 @@ export interface VersionCommand {
 }
 
 export type Command =
-  ForwardCommand | ReplayCommand | WaitCommand | McpCommand | ServeCommand | HelpCommand | VersionCommand;
+  | ForwardCommand
+  | ReplayCommand
+  | WaitCommand
+  | ConformanceCommand
+  | McpCommand
+  | ServeCommand
+  | HelpCommand
+  | VersionCommand;
 
 /** Every option, with what its value is called in a "needs …" message; null for a flag. */
 const OPTIONS: Record<string, string | null> = {
@@ -90,12 +118,18 @@ const OPTIONS: Record<string, string | null> = {
   host: 'an address',
   all: null,
   rate: 'a number of requests a minute',
+  path: 'a path glob',
+  'fail-first': 'a number',
+  'fail-with': 'a status, timeout or reset',
+  minutes: 'a number of minutes',
+  'until-messages': 'a number',
 };
 
 const COMMAND_OPTIONS: Record<CommandName, string[]> = {
   forward: ['to', 'respond', 'key'],
   replay: ['to', 'key', 'all', 'match', 'method', 'rate'],
   wait: ['match', 'method', 'count', 'timeout', 'after', 'key'],
+  conformance: ['path', 'fail-first', 'fail-with', 'minutes', 'until-messages', 'key'],
   mcp: ['server', 'key'],
   serve: ['port', 'host'],
 };
@@ -187,6 +221,8 @@ function parseCommand(command: CommandName, rest: string[], read: ReadArgs): Com
       return parseSendCommand(command, rest, read);
     case 'wait':
       return parseWait(rest, read);
+    case 'conformance':
+      return parseConformance(rest, read);
     case 'mcp':
       return parseMcp(rest, read);
     case 'serve':
@@ -287,6 +323,44 @@ function parseWait([webhook, ...extra]: string[], read: ReadArgs): WaitCommand {
     count: Number(count),
     timeoutSeconds: Number(timeout),
     after: after === undefined || after === 'now' ? after : Number(after),
+    key: keyOption(read),
+  };
+}
+
+/** A whole number from `min` to `max`, or `fallback` when the option was not given. */
+function wholeNumber(read: ReadArgs, name: string, min: number, max: number, fallback: number): number {
+  const text = read.values.get(name);
+  if (text === undefined) return fallback;
+  if (!/^[0-9]+$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`);
+  }
+  return Number(text);
+}
+
+function parseConformance([webhook, ...extra]: string[], read: ReadArgs): ConformanceCommand {
+  if (!webhook) throw new UsageError('the webhook URL is missing');
+  const webhookUrl = parseWebhookUrl(webhook);
+  noMore(extra);
+  const path = read.values.get('path') ?? '*';
+  if (!isValidPathGlob(path)) {
+    throw new UsageError('--path must start with / or *, with no spaces, ? or #, for example /github/*');
+  }
+  const failWithText = read.values.get('fail-with') ?? '500';
+  let failWith: ConformanceCommand['failWith'];
+  if (failWithText === 'timeout' || failWithText === 'reset') failWith = { fault: failWithText };
+  else if (/^[45][0-9][0-9]$/.test(failWithText)) failWith = { status: Number(failWithText) };
+  else throw new UsageError('--fail-with must be a status from 400 to 599, timeout or reset');
+  const untilMessages = read.values.has('until-messages')
+    ? wholeNumber(read, 'until-messages', 1, 1000, 1)
+    : undefined;
+  return {
+    command: 'conformance',
+    webhookUrl,
+    path,
+    failFirst: wholeNumber(read, 'fail-first', 0, FAIL_FIRST_MAX, FAIL_FIRST_DEFAULT),
+    failWith,
+    minutes: wholeNumber(read, 'minutes', 1, RUN_MINUTES_MAX, RUN_MINUTES_DEFAULT),
+    untilMessages,
     key: keyOption(read),
   };
 }

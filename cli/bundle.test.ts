@@ -59,7 +59,7 @@ describe('the built hookbay file', () => {
     for (const text of ['--key <key>', 'HOOKBAY_KEY', 'HOOKBAY_SERVER', 'Exit codes:', 'Examples:']) {
       expect(stdout).toContain(text);
     }
-    expect(stdout).toMatch(/^ {2}3 {2}\(wait\) the Hookbay server cannot be reached/m);
+    expect(stdout).toMatch(/^ {2}3 {2}\(wait, conformance\) the Hookbay server cannot be reached/m);
   });
 
   const commandOptions: Record<(typeof COMMANDS)[number], string[]> = {
@@ -73,6 +73,14 @@ describe('the built hookbay file', () => {
       '--after <id>|now',
       '--key <key>',
       'HOOKBAY_KEY',
+    ],
+    conformance: [
+      '--path <P>',
+      '--fail-first <N>',
+      '--fail-with 500|timeout|reset',
+      '--minutes <M>',
+      '--until-messages <N>',
+      '--key <key>',
     ],
     mcp: ['--server <origin>', '--key <key>', 'HOOKBAY_KEY', 'HOOKBAY_SERVER', '"mcpServers"'],
     serve: ['--port <N>', '--host <address>', 'PORT', 'DATA_DIR'],

@@ -4,6 +4,7 @@
  */
 import { chooseKey, isCommandName, parseArgs, parseServer, UsageError, type Command } from './args.js';
 import { errorText } from './api.js';
+import { conformance } from './conformance.js';
 import { forward } from './forward.js';
 import { replay } from './replay.js';
 import { serve } from './serve.js';
@@ -47,6 +48,8 @@ async function run(args: string[]): Promise<number | null> {
       return replay(command);
     case 'wait':
       return wait(command);
+    case 'conformance':
+      return conformance(command);
     case 'mcp': {
       // Loaded only for this command: the bundled SDK would otherwise slow every command's start.
       const { runMcp } = await import('./mcp/server.js');

@@ -1,6 +1,6 @@
 /** The help texts: `hookbay --help`, and each command's own (`hookbay <command> --help`). */
 
-export const COMMANDS = ['forward', 'replay', 'wait', 'mcp', 'serve'] as const;
+export const COMMANDS = ['forward', 'replay', 'wait', 'conformance', 'mcp', 'serve'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 /** Replaced with package.json's version when the file is built; `dev` when run from the sources. */
@@ -20,6 +20,8 @@ export const SYNOPSIS: Record<CommandName, string> = {
   replay:
     'hookbay replay <webhook URL> <event id>|--all [--match <text>] [--method <M>] [--rate <N>] --to <target URL>',
   wait: 'hookbay wait <webhook URL> [--match <text>] [--method <M>] [--count <N>] [--timeout <S>] [--after <id>|now]',
+  conformance:
+    'hookbay conformance <webhook URL> [--path <P>] [--fail-first <N>] [--fail-with 500|timeout|reset] [--minutes <M>] [--until-messages <N>]',
   mcp: 'hookbay mcp [<webhook URL>] [--server <origin>]',
   serve: 'hookbay serve [--port <N>] [--host <address>]',
 };
@@ -42,6 +44,9 @@ Commands:
             ${SYNOPSIS.replay}
   wait      Wait until matching requests arrive; print each as one JSON line (tests, CI).
             ${SYNOPSIS.wait}
+  conformance
+            Test a webhook sender: fail its first deliveries, then grade its retries, ids, signature.
+            ${SYNOPSIS.conformance}
   mcp       A Model Context Protocol server over stdio, so a coding agent can use Hookbay.
             ${SYNOPSIS.mcp}
   serve     Start the whole Hookbay server (page, API, capture) from the installed package.
@@ -49,7 +54,7 @@ Commands:
 
 Options:
 ${KEY_OPTION}
-                     (forward, replay, wait, mcp)
+                     (forward, replay, wait, conformance, mcp)
 ${HELP_OPTION}
   --version          print the version
 
@@ -60,9 +65,9 @@ ${KEY_ENV}
 Exit codes:
   0  done (forward and mcp run until stopped: Ctrl+C, or the client closing stdin, ends them with 0)
   1  the command could not do its job: unknown session, refused key, target unreachable (replay),
-     time ran out (wait)
+     time ran out (wait), a check failed (conformance)
   2  usage error: the command line is wrong
-  3  (wait) the Hookbay server cannot be reached or refuses the session
+  3  (wait, conformance) the Hookbay server cannot be reached or refuses the session
 
 ${WEBHOOK_URL_NOTE}
 
@@ -242,10 +247,42 @@ Examples:
   npm install ./hookbay-0.1.0.tgz && npx hookbay serve
   PUBLIC_URL=https://hooks.example.com DATA_DIR=/var/lib/hookbay npx hookbay serve --port 8080`;
 
+const CONFORMANCE_HELP = `${usageLine('conformance')}
+
+Tests the sender of your webhooks. Arms a sender test for a path of the webhook URL: while it is
+armed, the first N deliveries of each message (messages are grouped by their delivery id:
+webhook-id, X-GitHub-Delivery, Stripe's event id, …) are answered with the failure, later ones
+with 200. Prints the URL to point the sender at, waits until the run ends (or, with
+--until-messages, until that many messages got through, then disarms it), and prints the report:
+one line per check (signature, timestamp, delivery id, retries, backoff, after a timeout, content
+type, size) with PASS, WARN or FAIL.
+
+Options:
+  --path <P>             glob over the sub-path below the webhook URL (default *: every path)
+  --fail-first <N>       deliveries of each message to fail, 0 to 5 (default 2)
+  --fail-with <F>        a status from 400 to 599, timeout or reset (default 500)
+  --minutes <M>          how long the run stays armed, 1 to 30 (default 10)
+  --until-messages <N>   stop once N messages got through instead of waiting for the end
+${KEY_OPTION}
+${HELP_OPTION}
+
+Environment:
+${KEY_ENV}
+
+Exit codes:
+  0  every check passed (warnings allowed)
+  1  a check failed
+  2  usage error
+  3  the Hookbay server cannot be reached or refuses the session
+
+Example:
+  hookbay conformance https://hooks.example.com/webhook/1b4e… --path /stripe --fail-with timeout --minutes 5`;
+
 export const COMMAND_HELP: Record<CommandName, string> = {
   forward: FORWARD_HELP,
   replay: REPLAY_HELP,
   wait: WAIT_HELP,
+  conformance: CONFORMANCE_HELP,
   mcp: MCP_HELP,
   serve: SERVE_HELP,
 };

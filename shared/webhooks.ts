@@ -13,9 +13,10 @@ export type BodyEncoding = 'utf8' | 'base64';
 /**
  * Who answered the sender: Hookbay's default `{ok, id}` (or 413 for an oversized body), a scripted
  * response rule, the user's forwarder (`hookbay forward --respond`), or Hookbay on the forwarder's
- * behalf when it failed or was too slow (502/504).
+ * behalf when it failed or was too slow (502/504), or an armed conformance run failing a delivery on
+ * purpose (shared/conformance.ts).
  */
-export const RESPONSE_SOURCES = ['default', 'rule', 'forwarder', 'error'] as const;
+export const RESPONSE_SOURCES = ['default', 'rule', 'forwarder', 'error', 'conformance'] as const;
 export type ResponseSource = (typeof RESPONSE_SOURCES)[number];
 
 export interface CaptureResponse {

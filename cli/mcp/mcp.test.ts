@@ -19,6 +19,7 @@ import { listen } from '../../server/test/socket.js';
 
 const TOOLS = [
   'compare_requests',
+  'get_conformance_report',
   'get_responses',
   'get_webhook_url',
   'infer_types',
@@ -228,6 +229,35 @@ describe('hookbay mcp', () => {
       await withKey.close();
       await withoutKey.close();
     }
+  });
+
+  it("get_conformance_report returns a sender test's report, the newest one by default", async () => {
+    const webhookUrl = String((await call(client, 'get_webhook_url', { new: true })).json.webhookUrl);
+    const sessionId = webhookUrl.slice(webhookUrl.lastIndexOf('/') + 1);
+    const none = await call(client, 'get_conformance_report');
+    expect(none.isError).toBe(true);
+    expect(none.text).toContain('no sender test yet');
+    const armed = await app.inject({
+      method: 'POST',
+      url: '/api/conformance/runs',
+      headers: { 'x-session-id': sessionId },
+      payload: { failFirst: 1 },
+    });
+    const runId = armed.json<{ id: number }>().id;
+    const headers = { 'content-type': 'application/json', 'webhook-id': 'msg_1' };
+    expect((await fetch(webhookUrl, { method: 'POST', headers, body: '{}' })).status).toBe(500);
+    expect((await fetch(webhookUrl, { method: 'POST', headers, body: '{}' })).status).toBe(200);
+    const report = await call(client, 'get_conformance_report');
+    expect(report.json).toMatchObject({
+      run: { id: runId, failFirst: 1 },
+      status: 'armed',
+      summary: { messages: 1, deliveries: 2, completed: 1 },
+    });
+    const checks = report.json.checks as { id: string; outcome: string }[];
+    expect(checks.find((check) => check.id === 'retries')?.outcome).toBe('pass');
+    expect((await call(client, 'get_conformance_report', { id: runId })).json).toMatchObject({
+      run: { id: runId },
+    });
   });
 
   it('says so when the server cannot be reached', async () => {

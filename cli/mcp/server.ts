@@ -7,6 +7,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { McpCommand } from '../args.js';
 import { VERSION } from '../usage.js';
 import { registerActionTools } from './action-tools.js';
+import { registerConformanceTools } from './conformance-tools.js';
 import { registerRequestTools } from './request-tools.js';
 import { registerTypesTool } from './types-tool.js';
 import { createMcpSession } from './session.js';
@@ -20,6 +21,7 @@ export async function runMcp(command: McpCommand): Promise<null> {
   registerRequestTools(server, session);
   registerTypesTool(server, session);
   registerActionTools(server, session);
+  registerConformanceTools(server, session);
   const transport = new StdioServerTransport();
   // The client closing stdin is how an MCP client stops its server.
   process.stdin.once('end', () => process.exit(0));

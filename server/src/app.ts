@@ -63,6 +63,9 @@ import { createRulesCache } from './features/responses/rules-cache.js';
 import { createResponsesRepo } from './features/responses/responses.repo.js';
 import { responsesRoutes } from './features/responses/responses.routes.js';
 import { createResponsesService } from './features/responses/responses.service.js';
+import { createConformanceRepo } from './features/conformance/conformance.repo.js';
+import { conformanceRoutes } from './features/conformance/conformance.routes.js';
+import { createConformanceService } from './features/conformance/conformance.service.js';
 import { forwardingRoutes } from './features/forwarding/forwarding.routes.js';
 import { createResponders } from './features/forwarding/responders.js';
 import { createStreamHub } from './features/forwarding/stream-hub.js';
@@ -228,6 +231,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: createContractsRepo(database.db),
     cache: createContractsCache(realtime.cluster),
   });
+  const conformance = createConformanceService({
+    repo: createConformanceRepo(database.db),
+    bus: realtime.cluster,
+  });
   const sessionsAdmin = createSessionsAdminService({
     repo: createSessionsAdminRepo(database.db),
     bus: realtime.cluster,
@@ -387,9 +394,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(signingSecretsRoutes, { signingSecrets });
   await app.register(contractsRoutes, { contracts });
   await app.register(captureTypesRoutes, { types: createCaptureTypesService({ webhooks }) });
+  await app.register(conformanceRoutes, { conformance });
   await app.register(captureRoutes, {
     webhooks,
     responses,
+    conformance,
     responders,
     suspensions: sessionsAdmin,
     captureMaxBytes: config.captureMaxBytes,

@@ -2,6 +2,10 @@
 export const paths = {
   home: '/',
   webhook: '/webhook',
+  /** The inspector with one request selected (a report's evidence). */
+  webhookEvent: (eventId: number) => `/webhook?event=${eventId}`,
+  conformance: (runId: number) => `/conformance/${runId}`,
+  conformancePattern: '/conformance/:runId',
   urlShortener: '/url-shortener',
   urlShortenerAlias: '/urlshortener',
   urlAnalytics: (urlId: string) => `/url-shortener/analytics/${encodeURIComponent(urlId)}`,

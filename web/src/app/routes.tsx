@@ -7,6 +7,8 @@ import { PrivacyPage } from '../pages/PrivacyPage';
 import { TermsPage } from '../pages/TermsPage';
 import { AccessCard } from '../features/access/AccessCard';
 import { ContractsControl } from '../features/contracts/ContractsControl';
+import { ConformanceControl } from '../features/conformance/ConformanceControl';
+import { ConformanceReportPage } from '../features/conformance/ConformanceReportPage';
 import { AdminPage } from '../features/admin/AdminPage';
 import { LinkBulkTools } from '../features/link-bulk/LinkBulkTools';
 import { LinkHistory } from '../features/link-history/LinkHistory';
@@ -43,9 +45,11 @@ export const routes: RouteObject[] = [
             contractsControl={(sessionId, filter, isReadOnly) => (
               <ContractsControl sessionId={sessionId} filter={filter} isReadOnly={isReadOnly} />
             )}
+            senderTest={() => <ConformanceControl />}
           />
         ),
       },
+      { path: paths.conformancePattern, element: <ConformanceReportPage /> },
       { path: paths.urlShortener, element: <UrlShortenerPage {...shortenerSlots} /> },
       { path: paths.urlShortenerAlias, element: <UrlShortenerPage {...shortenerSlots} /> },
       { path: paths.urlAnalyticsPattern, element: <UrlAnalyticsPage /> },

@@ -25,6 +25,7 @@ import { visitorsAndCardsMigration } from './021_visitors_and_cards.js';
 import { linkHistoryMigration } from './022_link_history.js';
 import { eventVerdictsMigration } from './023_event_verdicts.js';
 import { contractsMigration } from './024_contracts.js';
+import { conformanceRunsMigration } from './025_conformance_runs.js';
 import { replayJobsMigration } from './031_replay_jobs.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
@@ -52,5 +53,6 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '022_link_history': linkHistoryMigration,
   '023_event_verdicts': eventVerdictsMigration,
   '024_contracts': contractsMigration,
+  '025_conformance_runs': conformanceRunsMigration,
   '031_replay_jobs': replayJobsMigration,
 };

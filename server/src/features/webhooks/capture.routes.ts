@@ -11,6 +11,8 @@ import { clientIp } from '../../http/client-ip.js';
 import { HttpError, NotFoundError } from '../../http/errors.js';
 import { error, errorSchema } from '../../http/openapi/responses.js';
 import { z } from 'zod';
+import { armedAnswer } from '../conformance/armed-answer.js';
+import type { ConformanceService } from '../conformance/conformance.service.js';
 import { chooseAnswer } from '../responses/choose-answer.js';
 import { createHeldConnections } from '../responses/faults.js';
 import type { CaptureCounts } from '../metrics/metrics.service.js';
@@ -95,6 +97,7 @@ export async function captureRoutes(
   options: {
     webhooks: WebhooksService;
     responses: ResponsesService;
+    conformance: ConformanceService;
     responders: Responders;
     suspensions: Suspensions;
     captureMaxBytes: number;
@@ -165,17 +168,25 @@ export async function captureRoutes(
     const { verdicts, refusal } = judged instanceof Promise ? await judged : judged;
     // A judge's refusal (an invalid signature) answers before a forwarder or scripted rules; otherwise
     // a `hookbay forward --respond` forwarder answers first (an oversized body still gets 413), then
-    // scripted rules decide, before the event is stored, so that the event records it.
+    // an armed sender test, then scripted rules decide, before the event is stored, so that the
+    // event records it.
     const awaitsForwarder = !truncated && !refusal && options.responders.isAwaited(sessionId);
+    // An armed sender test answers before the rules; null at once for sessions without one.
+    const testing =
+      awaitsForwarder || truncated || refusal
+        ? null
+        : armedAnswer(options.conformance, { sessionId, ...target, rawHeaders, body }, held);
+    const armed = testing === null ? null : await testing;
     // Most sessions have no rules: once that is known, their captures skip the lookup entirely.
     const scripted =
-      awaitsForwarder || refusal || options.responses.isKnownRuleless(sessionId)
+      armed ??
+      (awaitsForwarder || refusal || options.responses.isKnownRuleless(sessionId)
         ? null
         : await chooseAnswer(
             options.responses,
             { sessionId, method: request.method, ...target, rawHeaders, body, truncated },
             held,
-          );
+          ));
     const event = await options.webhooks.capture(owner, {
       sessionId,
       method: request.method,

@@ -5,7 +5,8 @@
  * Back returns to the list. `accessPanel` (who may read the inspector) is composed in by the app,
  * as it belongs to another feature.
  */
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
@@ -50,6 +51,20 @@ function InspectorLayout({
   return <div className={`webhook-inspector ${isComparing ? 'is-detail' : shown}`}>{children}</div>;
 }
 
+/** Opens the request a link names (`?event=<id>`, e.g. a report's evidence) once it is loaded. */
+function useLinkedEvent(isLoaded: boolean, events: { id: number }[], open: (id: number) => void) {
+  const [searchParams] = useSearchParams();
+  const linkedId = Number(searchParams.get('event'));
+  // Opened once per link, so the user can then select other requests.
+  const openedId = useRef<number | null>(null);
+  useEffect(() => {
+    if (!isLoaded || !linkedId || openedId.current === linkedId) return;
+    if (!events.some((event) => event.id === linkedId)) return;
+    openedId.current = linkedId;
+    open(linkedId);
+  }, [isLoaded, events, linkedId, open]);
+}
+
 /** Where the list and the details fit side by side (Bootstrap's lg and up, as in webhooks.css). */
 const SIDE_BY_SIDE = '(min-width: 992px)';
 
@@ -58,12 +73,15 @@ interface WebhookPageProps {
   accessPanel?: (sessionId: string) => ReactNode;
   /** The Contracts drawer button, given the list's search (its Types panel infers from it). */
   contractsControl?: (sessionId: string, filter: EventsFilter, isReadOnly: boolean) => ReactNode;
+  /** "Test my sender", for the browser's own session. */
+  senderTest?: () => ReactNode;
 }
 
 function WebhookInspector({
   sessionId,
   accessPanel,
   contractsControl,
+  senderTest,
 }: { sessionId: string } & WebhookPageProps) {
   const { isShared, isPrivate } = useSession();
   const search = useEventSearch();
@@ -97,6 +115,7 @@ function WebhookInspector({
     [select],
   );
   const back = useCallback(() => setIsDetailShown(false), []);
+  useLinkedEvent(view.isLoaded, view.events, open);
   const isEmpty = view.isLoaded && view.events.length === 0;
   const shown = isEmpty ? 'is-empty' : isDetailShown ? 'is-detail' : 'is-list';
   const clearSearch = isFiltered ? search.clearAll : undefined;
@@ -115,6 +134,7 @@ function WebhookInspector({
               isFiltered={isFiltered}
             />
           )}
+          {!isShared && senderTest?.()}
           {!isShared && accessPanel?.(sessionId)}
         </InspectorHeader>
         <Row className="webhook-panels gx-3 gy-3 gy-lg-0">
@@ -158,7 +178,7 @@ function WebhookInspector({
   );
 }
 
-export function WebhookPage({ accessPanel, contractsControl }: WebhookPageProps = {}) {
+export function WebhookPage({ accessPanel, contractsControl, senderTest }: WebhookPageProps = {}) {
   usePageTitle(messages.pageTitle);
   // Keyed so another session starts from an empty list rather than mixing two sessions' requests.
   return (
@@ -170,6 +190,7 @@ export function WebhookPage({ accessPanel, contractsControl }: WebhookPageProps 
             sessionId={user.sessionId}
             accessPanel={accessPanel}
             contractsControl={contractsControl}
+            senderTest={senderTest}
           />
         )}
       </SessionGate>

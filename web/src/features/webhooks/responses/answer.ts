@@ -30,5 +30,7 @@ export function describeAnswer(response: CaptureResponse): string {
       return answer.error(status);
     case 'default':
       return answer.default(status);
+    case 'conformance':
+      return answer.conformance(status);
   }
 }

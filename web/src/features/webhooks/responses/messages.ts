@@ -137,5 +137,9 @@ export const responseMessages = {
     noAnswerTitle: 'No answer: the connection was reset, cut off or held',
     fault: (rule: number | undefined) =>
       `No answer: ${rule === undefined ? 'a response rule' : `rule ${rule}`} reset, cut off or held the connection`,
+    conformance: (status: number) =>
+      status === 0
+        ? 'No answer: a sender test reset or held the connection on purpose'
+        : `Answered ${status} on purpose by a sender test`,
   },
 } as const;

@@ -1,0 +1,43 @@
+/** Every text of "Test my sender": the drawer that arms a run and the report page. */
+export const conformanceMessages = {
+  label: 'Test my sender',
+  drawerTitle: 'Test my sender',
+  idle: 'off',
+  armedSummary: (minutesLeft: number) => `armed, ${minutesLeft} min left`,
+  intro:
+    'Hookbay answers the first deliveries of each message with a failure, then 200, and grades what your sender did: signature, timestamp, the same delivery id on retries, retries and their spacing, behaviour after a timeout, content type and size.',
+  pathLabel: 'Path',
+  pathHelp: 'A glob below your webhook URL: * for every path, /stripe, /hooks/*.',
+  failFirstLabel: 'Fail the first deliveries of each message',
+  failWithLabel: 'Fail with',
+  failWithOptions: {
+    '500': 'Status 500',
+    '503': 'Status 503',
+    '429': 'Status 429',
+    timeout: 'No answer (timeout)',
+    reset: 'Connection reset',
+  },
+  minutesLabel: 'Minutes armed',
+  arm: 'Arm the test',
+  arming: 'Arming…',
+  armFailed: 'Could not arm the test.',
+  armedTitle: 'Armed',
+  armedLine: (path: string, failFirst: number, failure: string, timeLeft: string) =>
+    `The first ${failFirst} deliveries of each message to ${path} get ${failure}; ${timeLeft} left.`,
+  openReport: 'Open the report',
+  disarm: 'Disarm',
+  pastRuns: 'Earlier tests',
+  reportTitle: (id: number) => `Sender test ${id}`,
+  loading: 'Loading the report…',
+  loadFailed: 'Could not load the report.',
+  statusArmed: (timeLeft: string) => `Armed: ${timeLeft} left. The report updates by itself.`,
+  statusFinished: 'Finished.',
+  summary: (pass: number, warn: number, fail: number, messages: number, deliveries: number) =>
+    `${pass} passed, ${warn} warnings, ${fail} failed (${messages} messages, ${deliveries} deliveries).`,
+  outcomes: { pass: 'Pass', warn: 'Warn', fail: 'Fail' },
+  evidence: 'Evidence:',
+  noEvidence: 'No events',
+  eventLink: (id: number) => `request ${id}`,
+  backToInspector: 'Back to the inspector',
+  checksLabel: 'Checks',
+} as const;
