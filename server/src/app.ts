@@ -32,7 +32,10 @@ import {
   type AccessService,
 } from './features/access/access.service.js';
 import { createSessionsRepo } from './features/sessions/sessions.repo.js';
-import { sessionsRoutes } from './features/sessions/sessions.routes.js';
+import { defineNewSessionsLimit, sessionsRoutes } from './features/sessions/sessions.routes.js';
+import { createNamesRepo } from './features/inspectors/names.repo.js';
+import { namesAdminRoutes, namesRoutes } from './features/inspectors/names.routes.js';
+import { createInspectorNames } from './features/inspectors/names.service.js';
 import { createSessionsService, type SessionsService } from './features/sessions/sessions.service.js';
 import { createSessionsAdminRepo } from './features/sessions/sessions-admin.repo.js';
 import { sessionsAdminRoutes } from './features/sessions/sessions-admin.routes.js';
@@ -212,6 +215,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: createResponsesRepo(database.db),
     cache: createRulesCache(realtime.cluster),
   });
+  const names = createInspectorNames({ repo: createNamesRepo(database.db), bus: realtime.cluster });
   const sessionsAdmin = createSessionsAdminService({
     repo: createSessionsAdminRepo(database.db),
     bus: realtime.cluster,
@@ -337,12 +341,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     readiness: { database: () => sql`select 1`.execute(database.db), redis: realtime.pingRedis },
   });
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
-  await app.register(sessionsRoutes, {
-    sessions,
-    limiter,
-    sessionsPerMinute: config.sessionsPerMinute,
-    isPrivate: accessChecks.isPrivate,
-  });
+  const newSessions = defineNewSessionsLimit(limiter, config.sessionsPerMinute);
+  await app.register(sessionsRoutes, { sessions, newSessions, isPrivate: accessChecks.isPrivate });
+  await app.register(namesRoutes, { names, newSessions });
   await app.register(accessRoutes, { access });
   await app.register(eventsRoutes, { webhooks, publicOrigin: config.publicOrigin });
   await app.register(waitsRoutes, { waits });
@@ -360,6 +361,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     responses,
     responders,
     suspensions: sessionsAdmin,
+    names,
     captureMaxBytes: config.captureMaxBytes,
     counts: metrics.captures,
   });
@@ -404,6 +406,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(openApiRoutes);
   await app.register(linksAdminRoutes, { links, admin, publicOrigin: config.publicOrigin });
   await app.register(sessionsAdminRoutes, { sessionsAdmin, admin });
+  await app.register(namesAdminRoutes, { names, admin });
   await app.register(spaPlugin, {
     webDir: config.webDir,
     publicOrigin: config.publicOrigin,

@@ -6,7 +6,6 @@
  */
 import http from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isSessionId } from '../../../../shared/sessions.js';
 import { clientIp } from '../../http/client-ip.js';
 import { HttpError, NotFoundError } from '../../http/errors.js';
 import { error, errorSchema } from '../../http/openapi/responses.js';
@@ -14,6 +13,7 @@ import { z } from 'zod';
 import { chooseAnswer } from '../responses/choose-answer.js';
 import { createHeldConnections } from '../responses/faults.js';
 import type { CaptureCounts } from '../metrics/metrics.service.js';
+import type { NameLookup } from '../inspectors/names.service.js';
 import type { ResponsesService } from '../responses/responses.service.js';
 import { SUSPENDED_MESSAGE, type Suspensions } from '../sessions/sessions-admin.service.js';
 import { AWAITING_FORWARDER, type Responders } from '../forwarding/responders.js';
@@ -54,7 +54,7 @@ const captureSchema = {
     'whatever it is, it is sandboxed (it cannot run as Hookbay or set its cookies).',
   response: {
     200: z.object({ ok: z.literal(true), id: z.number().int() }).describe('Stored.'),
-    404: error('No webhook URL with this session id.'),
+    404: error('No webhook URL with this session id or inspector name.'),
     410: error('An admin suspended this webhook URL; nothing was stored.'),
     413: errorSchema
       .extend({ id: z.number().int() })
@@ -64,8 +64,8 @@ const captureSchema = {
   },
 };
 
-function splitUrl(url: string, sessionId: string): { path: string; queryString: string } {
-  const rest = url.slice(CAPTURE_PREFIX.length + sessionId.length);
+function splitUrl(url: string, address: string): { path: string; queryString: string } {
+  const rest = url.slice(CAPTURE_PREFIX.length + address.length);
   const queryAt = rest.indexOf('?');
   const path = queryAt === -1 ? rest : rest.slice(0, queryAt);
   return { path: path || '/', queryString: queryAt === -1 ? '' : rest.slice(queryAt + 1) };
@@ -92,6 +92,8 @@ export async function captureRoutes(
     responses: ResponsesService;
     responders: Responders;
     suspensions: Suspensions;
+    /** The session behind a webhook URL address: a session id, or an inspector name. */
+    names: NameLookup;
     captureMaxBytes: number;
     /** Captures by outcome (metrics). */
     counts: CaptureCounts;
@@ -124,10 +126,13 @@ export async function captureRoutes(
     reply: FastifyReply,
   ) {
     allowCors(request, reply);
-    const { sessionId } = request.params;
+    // The address is a session id or an inspector name; a name costs one cached lookup.
+    const address = request.params.sessionId;
+    const found = options.names.sessionOf(address);
+    const sessionId = found instanceof Promise ? await found : found;
     // Checked before the body is read, so a request for no one costs neither memory nor a drain.
-    const owner = isSessionId(sessionId) ? await options.webhooks.ownerOf(sessionId) : null;
-    if (!owner) throw new NotFoundError(UNKNOWN_SESSION);
+    const owner = sessionId !== null ? await options.webhooks.ownerOf(sessionId) : null;
+    if (!owner || sessionId === null) throw new NotFoundError(UNKNOWN_SESSION);
     // Answered from memory, without awaiting, after a session's first capture; nothing of the
     // request is stored.
     const suspended = options.suspensions.isSuspended(sessionId);
@@ -140,7 +145,7 @@ export async function captureRoutes(
       reply.header('connection', 'close');
     }
     const rawHeaders = headerPairs(request.raw.rawHeaders);
-    const target = splitUrl(request.url, sessionId);
+    const target = splitUrl(request.url, address);
     // A `hookbay forward --respond` forwarder answers first (an oversized body still gets 413);
     // otherwise scripted rules decide, before the event is stored, so that the event records it.
     const awaitsForwarder = !truncated && options.responders.isAwaited(sessionId);
