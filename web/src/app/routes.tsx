@@ -7,6 +7,7 @@ import { PrivacyPage } from '../pages/PrivacyPage';
 import { TermsPage } from '../pages/TermsPage';
 import { AccessCard } from '../features/access/AccessCard';
 import { AdminPage } from '../features/admin/AdminPage';
+import { NameControl } from '../features/inspectors/NameControl';
 import { LinkBulkTools } from '../features/link-bulk/LinkBulkTools';
 import { LinkHistory } from '../features/link-history/LinkHistory';
 import { SuggestionsPage } from '../features/suggestions/SuggestionsPage';
@@ -36,7 +37,12 @@ export const routes: RouteObject[] = [
       { path: paths.home, element: <LandingPage /> },
       {
         path: paths.webhook,
-        element: <WebhookPage accessPanel={(sessionId) => <AccessCard sessionId={sessionId} />} />,
+        element: (
+          <WebhookPage
+            accessPanel={(sessionId) => <AccessCard sessionId={sessionId} />}
+            inspectorTools={(sessionId) => <NameControl sessionId={sessionId} />}
+          />
+        ),
       },
       { path: paths.urlShortener, element: <UrlShortenerPage {...shortenerSlots} /> },
       { path: paths.urlShortenerAlias, element: <UrlShortenerPage {...shortenerSlots} /> },

@@ -55,9 +55,15 @@ const SIDE_BY_SIDE = '(min-width: 992px)';
 interface WebhookPageProps {
   /** Shown in the header for the browser's own session (not for a Share link's). */
   accessPanel?: (sessionId: string) => ReactNode;
+  /** The inspector's own settings (its name, …), also for the browser's own session only. */
+  inspectorTools?: (sessionId: string) => ReactNode;
 }
 
-function WebhookInspector({ sessionId, accessPanel }: { sessionId: string } & WebhookPageProps) {
+function WebhookInspector({
+  sessionId,
+  accessPanel,
+  inspectorTools,
+}: { sessionId: string } & WebhookPageProps) {
   const { isShared, isPrivate } = useSession();
   const search = useEventSearch();
   const isFiltered = isFiltering(search.filter);
@@ -100,6 +106,7 @@ function WebhookInspector({ sessionId, accessPanel }: { sessionId: string } & We
         <InspectorHeader sessionId={sessionId} isShared={isShared} isPrivate={isPrivate}>
           <ResponsesControl sessionId={sessionId} isReadOnly={isShared} />
           <ForwardControl sessionId={sessionId} isPrivate={isPrivate} />
+          {!isShared && inspectorTools?.(sessionId)}
           {!isShared && accessPanel?.(sessionId)}
         </InspectorHeader>
         <Row className="webhook-panels gx-3 gy-3 gy-lg-0">
@@ -143,14 +150,19 @@ function WebhookInspector({ sessionId, accessPanel }: { sessionId: string } & We
   );
 }
 
-export function WebhookPage({ accessPanel }: WebhookPageProps = {}) {
+export function WebhookPage({ accessPanel, inspectorTools }: WebhookPageProps = {}) {
   usePageTitle(messages.pageTitle);
   // Keyed so another session starts from an empty list rather than mixing two sessions' requests.
   return (
     <Container fluid className="webhook-page py-2">
       <SessionGate>
         {(user) => (
-          <WebhookInspector key={user.sessionId} sessionId={user.sessionId} accessPanel={accessPanel} />
+          <WebhookInspector
+            key={user.sessionId}
+            sessionId={user.sessionId}
+            accessPanel={accessPanel}
+            inspectorTools={inspectorTools}
+          />
         )}
       </SessionGate>
     </Container>
