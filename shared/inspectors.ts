@@ -74,3 +74,54 @@ export const inspectorNameBodySchema = z.object(
 export interface InspectorName {
   name: string | null;
 }
+
+/** The longest lifetime an inspector may be given ahead. */
+export const MAX_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
+/** The most requests a cap may name (the instance's own limits apply anyway). */
+export const MAX_REQUESTS_CAP = 100_000;
+
+const DURATION_UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** Milliseconds of a duration like "90s", "30m", "2h" or "7d"; null when it is not one. */
+export function parseDuration(text: string): number | null {
+  const match = /^(\d{1,6})([smhd])$/.exec(text.trim());
+  if (!match?.[1] || !match[2]) return null;
+  const ms = Number(match[1]) * (DURATION_UNITS[match[2]] ?? 0);
+  return ms > 0 ? ms : null;
+}
+
+const durationSchema = z.string().refine((text) => {
+  const ms = parseDuration(text);
+  return ms !== null && ms <= MAX_LIFETIME_MS;
+}, 'a duration like "30m", "2h" or "7d", at most 365 days.');
+
+/** An inspector's lifetime, cap and CORS switch, as set; each left out stays as it is. */
+export const inspectorSettingsBodySchema = z.object(
+  {
+    expiresAt: z.iso
+      .datetime({ offset: true, error: 'an ISO 8601 time, or null for never.' })
+      .nullable()
+      .optional(),
+    expiresIn: durationSchema.optional(),
+    maxRequests: z
+      .number()
+      .int('a whole number.')
+      .min(0, 'at least 0.')
+      .max(MAX_REQUESTS_CAP, `at most ${MAX_REQUESTS_CAP}.`)
+      .nullable()
+      .optional(),
+    cors: z.boolean({ error: 'true or false.' }).optional(),
+  },
+  { error: 'Send a JSON body like {"expiresIn": "2h", "maxRequests": 100, "cors": true}.' },
+);
+export type InspectorSettingsChange = z.infer<typeof inspectorSettingsBodySchema>;
+
+/** An inspector's lifetime, cap and CORS switch, as the API answers them. */
+export interface InspectorSettings {
+  /** ISO 8601; null: it never expires. */
+  expiresAt: string | null;
+  /** Requests kept at most (0: none); null: only the instance's limits. */
+  maxRequests: number | null;
+  /** Whether captures answer with open CORS headers. */
+  cors: boolean;
+}

@@ -36,6 +36,9 @@ import { defineNewSessionsLimit, sessionsRoutes } from './features/sessions/sess
 import { createNamesRepo } from './features/inspectors/names.repo.js';
 import { namesAdminRoutes, namesRoutes } from './features/inspectors/names.routes.js';
 import { createInspectorNames } from './features/inspectors/names.service.js';
+import { createSettingsRepo } from './features/inspectors/settings.repo.js';
+import { settingsRoutes } from './features/inspectors/settings.routes.js';
+import { createInspectorSettings } from './features/inspectors/settings.service.js';
 import { createSessionsService, type SessionsService } from './features/sessions/sessions.service.js';
 import { createSessionsAdminRepo } from './features/sessions/sessions-admin.repo.js';
 import { sessionsAdminRoutes } from './features/sessions/sessions-admin.routes.js';
@@ -115,6 +118,8 @@ export interface Services {
   sessionsAdmin: SessionsAdminService;
   waits: WaitsService;
   access: AccessService;
+  /** Removes what expired inspectors hold and trims capped ones (run every PRUNE_INTERVAL_MS). */
+  sweepInspectors(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -216,6 +221,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     cache: createRulesCache(realtime.cluster),
   });
   const names = createInspectorNames({ repo: createNamesRepo(database.db), bus: realtime.cluster });
+  const inspectorSettings = createInspectorSettings({
+    repo: createSettingsRepo(database.db),
+    bus: realtime.cluster,
+  });
   const sessionsAdmin = createSessionsAdminService({
     repo: createSessionsAdminRepo(database.db),
     bus: realtime.cluster,
@@ -288,6 +297,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     sessionsAdmin,
     waits,
     access,
+    sweepInspectors: () => inspectorSettings.sweep(names.forget),
   });
   app.decorate('database', database);
   const metricsRepo = createMetricsRepo(database.db);
@@ -306,6 +316,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // session; two instances deleting the same rows at once is harmless (webhooks/retention.ts).
   const pruneTimer = setInterval(() => {
     webhooks.prune().catch((error: unknown) => reportError(error, 'pruning failed'));
+    app.services
+      .sweepInspectors()
+      .catch((error: unknown) => reportError(error, 'removing expired inspectors failed'));
   }, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
   const ipAnonymizer = startIpAnonymizer(clicks, reportError);
@@ -342,8 +355,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   const newSessions = defineNewSessionsLimit(limiter, config.sessionsPerMinute);
-  await app.register(sessionsRoutes, { sessions, newSessions, isPrivate: accessChecks.isPrivate });
+  await app.register(sessionsRoutes, {
+    sessions,
+    newSessions,
+    isPrivate: accessChecks.isPrivate,
+    isExpired: inspectorSettings.isExpired,
+  });
   await app.register(namesRoutes, { names, newSessions });
+  await app.register(settingsRoutes, { settings: inspectorSettings });
   await app.register(accessRoutes, { access });
   await app.register(eventsRoutes, { webhooks, publicOrigin: config.publicOrigin });
   await app.register(waitsRoutes, { waits });
@@ -362,6 +381,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     responders,
     suspensions: sessionsAdmin,
     names,
+    settings: inspectorSettings,
     captureMaxBytes: config.captureMaxBytes,
     counts: metrics.captures,
   });

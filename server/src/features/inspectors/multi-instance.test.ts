@@ -4,7 +4,7 @@
  * soon as it is answered. Runs when TEST_DATABASE_URL and TEST_REDIS_URL are set.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../../../test/app.js';
 import { asUser, createSession } from '../../../test/factories.js';
@@ -80,5 +80,39 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('inspector names across two 
     expect(freed.statusCode).toBe(200);
     expect(await captureStatus(a, 'freed-by-admin')).toBe(404);
     expect(await captureStatus(a, user.sessionId)).toBe(200);
+  });
+
+  it('a lifetime set on A refuses captures on B once over, and CORS switched off on B holds on A', async () => {
+    const user = await createSession(a);
+    // Both now hold this session's settings in memory.
+    expect([await captureStatus(a, user.sessionId), await captureStatus(b, user.sessionId)]).toEqual([
+      200, 200,
+    ]);
+    const off = await b.inject({
+      method: 'PUT',
+      url: '/api/user/inspector',
+      headers: asUser(user),
+      payload: { cors: false },
+    });
+    expect(off.statusCode).toBe(200);
+    const answer = await a.inject({
+      method: 'POST',
+      url: `/webhook/${user.sessionId}`,
+      headers: { origin: 'https://x.example' },
+    });
+    expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+
+    const expiresAt = new Date(Date.now() + 1500).toISOString();
+    const set = await a.inject({
+      method: 'PUT',
+      url: '/api/user/inspector',
+      headers: asUser(user),
+      payload: { expiresAt },
+    });
+    expect(set.statusCode).toBe(200);
+    await vi.waitFor(async () => expect(await captureStatus(b, user.sessionId)).toBe(410), {
+      timeout: 4000,
+      interval: 100,
+    });
   });
 });

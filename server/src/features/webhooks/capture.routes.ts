@@ -14,6 +14,7 @@ import { chooseAnswer } from '../responses/choose-answer.js';
 import { createHeldConnections } from '../responses/faults.js';
 import type { CaptureCounts } from '../metrics/metrics.service.js';
 import type { NameLookup } from '../inspectors/names.service.js';
+import type { CaptureSettings } from '../inspectors/settings.service.js';
 import type { ResponsesService } from '../responses/responses.service.js';
 import { SUSPENDED_MESSAGE, type Suspensions } from '../sessions/sessions-admin.service.js';
 import { AWAITING_FORWARDER, type Responders } from '../forwarding/responders.js';
@@ -55,7 +56,7 @@ const captureSchema = {
   response: {
     200: z.object({ ok: z.literal(true), id: z.number().int() }).describe('Stored.'),
     404: error('No webhook URL with this session id or inspector name.'),
-    410: error('An admin suspended this webhook URL; nothing was stored.'),
+    410: error('An admin suspended this webhook URL, or the inspector expired; nothing was stored.'),
     413: errorSchema
       .extend({ id: z.number().int() })
       .describe('The body is over the capture limit; its start was kept.'),
@@ -94,6 +95,8 @@ export async function captureRoutes(
     suspensions: Suspensions;
     /** The session behind a webhook URL address: a session id, or an inspector name. */
     names: NameLookup;
+    /** An inspector's own lifetime (410 once over) and CORS switch. */
+    settings: CaptureSettings;
     captureMaxBytes: number;
     /** Captures by outcome (metrics). */
     counts: CaptureCounts;
@@ -133,6 +136,8 @@ export async function captureRoutes(
     // Checked before the body is read, so a request for no one costs neither memory nor a drain.
     const owner = sessionId !== null ? await options.webhooks.ownerOf(sessionId) : null;
     if (!owner || sessionId === null) throw new NotFoundError(UNKNOWN_SESSION);
+    const admitted = options.settings.admitCapture(sessionId, reply);
+    if (admitted) await admitted;
     // Answered from memory, without awaiting, after a session's first capture; nothing of the
     // request is stored.
     const suspended = options.suspensions.isSuspended(sessionId);
