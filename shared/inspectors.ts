@@ -3,6 +3,7 @@
  * the rules the browser checks before sending and the server on receipt.
  */
 import { z } from 'zod';
+import { responseRulesSchema } from './responses.js';
 
 export const INSPECTOR_NAME_MIN_LENGTH = 3;
 export const INSPECTOR_NAME_MAX_LENGTH = 48;
@@ -124,4 +125,27 @@ export interface InspectorSettings {
   maxRequests: number | null;
   /** Whether captures answer with open CORS headers. */
   cors: boolean;
+}
+
+/** `POST /api/inspectors`: a ready inspector in one call. */
+export const inspectorSetupSchema = z.object(
+  {
+    name: inspectorNameSchema.optional(),
+    responses: responseRulesSchema.shape.rules.optional(),
+    private: z.boolean({ error: 'true or false.' }).optional(),
+    ...inspectorSettingsBodySchema.shape,
+  },
+  { error: 'Send a JSON body like {"name": "ci-run-42", "expiresIn": "2h"} (every field is optional).' },
+);
+export type InspectorSetup = z.infer<typeof inspectorSetupSchema>;
+
+/** What `POST /api/inspectors` answers. */
+export interface NewInspector extends InspectorSettings {
+  sessionId: string;
+  name: string | null;
+  /** By name when it has one, else by session id. */
+  webhookUrl: string;
+  private: boolean;
+  /** Only for a private inspector: the key that opens it, shown this once. */
+  key?: string;
 }

@@ -39,6 +39,8 @@ import { createInspectorNames } from './features/inspectors/names.service.js';
 import { createSettingsRepo } from './features/inspectors/settings.repo.js';
 import { settingsRoutes } from './features/inspectors/settings.routes.js';
 import { createInspectorSettings } from './features/inspectors/settings.service.js';
+import { setupRoutes } from './features/inspectors/setup.routes.js';
+import { createInspectorSetup } from './features/inspectors/setup.service.js';
 import { createSessionsService, type SessionsService } from './features/sessions/sessions.service.js';
 import { createSessionsAdminRepo } from './features/sessions/sessions-admin.repo.js';
 import { sessionsAdminRoutes } from './features/sessions/sessions-admin.routes.js';
@@ -363,6 +365,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await app.register(namesRoutes, { names, newSessions });
   await app.register(settingsRoutes, { settings: inspectorSettings });
+  await app.register(setupRoutes, {
+    setup: createInspectorSetup({ sessions, names, settings: inspectorSettings, responses, access }),
+    newSessions,
+    publicOrigin: config.publicOrigin,
+  });
   await app.register(accessRoutes, { access });
   await app.register(eventsRoutes, { webhooks, publicOrigin: config.publicOrigin });
   await app.register(waitsRoutes, { waits });
