@@ -3,6 +3,7 @@
  * mistake ends in a one-line reason and exit code 2 before anything is sent anywhere.
  */
 import { KEY_PREFIX } from '../shared/access.js';
+import { inspectorNameProblem, MAX_REQUESTS_CAP, parseDuration } from '../shared/inspectors.js';
 import { COMMANDS, type CommandName } from './usage.js';
 
 export class UsageError extends Error {
@@ -50,6 +51,19 @@ export interface McpCommand {
   key?: string;
 }
 
+export interface NewCommand {
+  command: 'new';
+  /** Where to make the inspector (`--server`, else HOOKBAY_SERVER, else http://localhost:3000). */
+  server?: string;
+  name?: string;
+  /** A JSON file of response rules: `[...]` or `{"rules": [...]}`. */
+  responsesFile?: string;
+  /** A duration such as 2h. */
+  expires?: string;
+  maxRequests?: number;
+  isPrivate: boolean;
+}
+
 export interface ServeCommand {
   command: 'serve';
   port?: number;
@@ -66,7 +80,14 @@ export interface VersionCommand {
 }
 
 export type Command =
-  ForwardCommand | ReplayCommand | WaitCommand | McpCommand | ServeCommand | HelpCommand | VersionCommand;
+  | ForwardCommand
+  | ReplayCommand
+  | WaitCommand
+  | McpCommand
+  | NewCommand
+  | ServeCommand
+  | HelpCommand
+  | VersionCommand;
 
 /** Every option, with what its value is called in a "needs …" message; null for a flag. */
 const OPTIONS: Record<string, string | null> = {
@@ -81,6 +102,11 @@ const OPTIONS: Record<string, string | null> = {
   server: 'an origin',
   port: 'a port',
   host: 'an address',
+  name: 'a name',
+  responses: 'a JSON file',
+  expires: 'a duration',
+  'max-requests': 'a number',
+  private: null,
 };
 
 const COMMAND_OPTIONS: Record<CommandName, string[]> = {
@@ -88,6 +114,7 @@ const COMMAND_OPTIONS: Record<CommandName, string[]> = {
   replay: ['to', 'key'],
   wait: ['match', 'method', 'count', 'timeout', 'after', 'key'],
   mcp: ['server', 'key'],
+  new: ['name', 'responses', 'expires', 'max-requests', 'private', 'server'],
   serve: ['port', 'host'],
 };
 
@@ -180,6 +207,8 @@ function parseCommand(command: CommandName, rest: string[], read: ReadArgs): Com
       return parseWait(rest, read);
     case 'mcp':
       return parseMcp(rest, read);
+    case 'new':
+      return parseNew(rest, read);
     case 'serve':
       return parseServe(rest, read);
   }
@@ -267,6 +296,31 @@ function parseMcp([webhook, ...extra]: string[], read: ReadArgs): McpCommand {
     webhookUrl: webhook === undefined ? undefined : parseWebhookUrl(webhook),
     server: server === undefined ? undefined : parseServer(server, '--server'),
     key: keyOption(read),
+  };
+}
+
+function parseNew(positional: string[], read: ReadArgs): NewCommand {
+  noMore(positional);
+  const server = read.values.get('server');
+  const name = read.values.get('name');
+  const nameProblem = name === undefined ? null : inspectorNameProblem(name);
+  if (nameProblem) throw new UsageError(`--name: ${nameProblem}`);
+  const expires = read.values.get('expires');
+  if (expires !== undefined && parseDuration(expires) === null) {
+    throw new UsageError('--expires must be a duration such as 30m, 2h or 7d');
+  }
+  const max = read.values.get('max-requests');
+  if (max !== undefined && (!/^[0-9]+$/.test(max) || Number(max) > MAX_REQUESTS_CAP)) {
+    throw new UsageError(`--max-requests must be a whole number from 0 to ${MAX_REQUESTS_CAP}`);
+  }
+  return {
+    command: 'new',
+    server: server === undefined ? undefined : parseServer(server, '--server'),
+    name,
+    responsesFile: read.values.get('responses'),
+    expires,
+    maxRequests: max === undefined ? undefined : Number(max),
+    isPrivate: read.flags.has('private'),
   };
 }
 

@@ -7,6 +7,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { McpCommand } from '../args.js';
 import { VERSION } from '../usage.js';
 import { registerActionTools } from './action-tools.js';
+import { registerInspectorTools } from './inspector-tools.js';
 import { registerRequestTools } from './request-tools.js';
 import { createMcpSession } from './session.js';
 
@@ -18,6 +19,7 @@ export async function runMcp(command: McpCommand): Promise<null> {
   const server = new McpServer({ name: 'hookbay', version: VERSION }, { instructions: INSTRUCTIONS });
   registerRequestTools(server, session);
   registerActionTools(server, session);
+  registerInspectorTools(server, session);
   const transport = new StdioServerTransport();
   // The client closing stdin is how an MCP client stops its server.
   process.stdin.once('end', () => process.exit(0));
