@@ -10,6 +10,7 @@ import {
   RUN_MINUTES_MAX,
 } from '../shared/conformance.js';
 import { isValidPathGlob } from '../shared/responses.js';
+import { inspectorNameProblem, MAX_REQUESTS_CAP, parseDuration } from '../shared/inspectors.js';
 import { COMMANDS, type CommandName } from './usage.js';
 
 export class UsageError extends Error {
@@ -78,6 +79,19 @@ export interface McpCommand {
   key?: string;
 }
 
+export interface NewCommand {
+  command: 'new';
+  /** Where to make the inspector (`--server`, else HOOKBAY_SERVER, else http://localhost:3000). */
+  server?: string;
+  name?: string;
+  /** A JSON file of response rules: `[...]` or `{"rules": [...]}`. */
+  responsesFile?: string;
+  /** A duration such as 2h. */
+  expires?: string;
+  maxRequests?: number;
+  isPrivate: boolean;
+}
+
 export interface ServeCommand {
   command: 'serve';
   port?: number;
@@ -99,6 +113,7 @@ export type Command =
   | WaitCommand
   | ConformanceCommand
   | McpCommand
+  | NewCommand
   | ServeCommand
   | HelpCommand
   | VersionCommand;
@@ -123,6 +138,11 @@ const OPTIONS: Record<string, string | null> = {
   'fail-with': 'a status, timeout or reset',
   minutes: 'a number of minutes',
   'until-messages': 'a number',
+  name: 'a name',
+  responses: 'a JSON file',
+  expires: 'a duration',
+  'max-requests': 'a number',
+  private: null,
 };
 
 const COMMAND_OPTIONS: Record<CommandName, string[]> = {
@@ -131,6 +151,7 @@ const COMMAND_OPTIONS: Record<CommandName, string[]> = {
   wait: ['match', 'method', 'count', 'timeout', 'after', 'key'],
   conformance: ['path', 'fail-first', 'fail-with', 'minutes', 'until-messages', 'key'],
   mcp: ['server', 'key'],
+  new: ['name', 'responses', 'expires', 'max-requests', 'private', 'server'],
   serve: ['port', 'host'],
 };
 
@@ -225,6 +246,8 @@ function parseCommand(command: CommandName, rest: string[], read: ReadArgs): Com
       return parseConformance(rest, read);
     case 'mcp':
       return parseMcp(rest, read);
+    case 'new':
+      return parseNew(rest, read);
     case 'serve':
       return parseServe(rest, read);
   }
@@ -376,6 +399,31 @@ function parseMcp([webhook, ...extra]: string[], read: ReadArgs): McpCommand {
     webhookUrl: webhook === undefined ? undefined : parseWebhookUrl(webhook),
     server: server === undefined ? undefined : parseServer(server, '--server'),
     key: keyOption(read),
+  };
+}
+
+function parseNew(positional: string[], read: ReadArgs): NewCommand {
+  noMore(positional);
+  const server = read.values.get('server');
+  const name = read.values.get('name');
+  const nameProblem = name === undefined ? null : inspectorNameProblem(name);
+  if (nameProblem) throw new UsageError(`--name: ${nameProblem}`);
+  const expires = read.values.get('expires');
+  if (expires !== undefined && parseDuration(expires) === null) {
+    throw new UsageError('--expires must be a duration such as 30m, 2h or 7d');
+  }
+  const max = read.values.get('max-requests');
+  if (max !== undefined && (!/^[0-9]+$/.test(max) || Number(max) > MAX_REQUESTS_CAP)) {
+    throw new UsageError(`--max-requests must be a whole number from 0 to ${MAX_REQUESTS_CAP}`);
+  }
+  return {
+    command: 'new',
+    server: server === undefined ? undefined : parseServer(server, '--server'),
+    name,
+    responsesFile: read.values.get('responses'),
+    expires,
+    maxRequests: max === undefined ? undefined : Number(max),
+    isPrivate: read.flags.has('private'),
   };
 }
 

@@ -83,6 +83,15 @@ describe('the built hookbay file', () => {
       '--key <key>',
     ],
     mcp: ['--server <origin>', '--key <key>', 'HOOKBAY_KEY', 'HOOKBAY_SERVER', '"mcpServers"'],
+    new: [
+      '--name <name>',
+      '--responses <file>',
+      '--expires <duration>',
+      '--max-requests <N>',
+      '--private',
+      '--server <origin>',
+      'HOOKBAY_SERVER',
+    ],
     serve: ['--port <N>', '--host <address>', 'PORT', 'DATA_DIR'],
   };
 

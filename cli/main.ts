@@ -6,6 +6,7 @@ import { chooseKey, isCommandName, parseArgs, parseServer, UsageError, type Comm
 import { errorText } from './api.js';
 import { conformance } from './conformance.js';
 import { forward } from './forward.js';
+import { newInspector } from './new.js';
 import { replay } from './replay.js';
 import { serve } from './serve.js';
 import { COMMAND_HELP, GENERAL_HELP, usageHint, VERSION } from './usage.js';
@@ -14,7 +15,8 @@ import { wait } from './wait.js';
 /** The command line with what the environment adds (HOOKBAY_KEY, HOOKBAY_SERVER). */
 function withEnvironment(command: Command): Command {
   if ('key' in command) command.key = chooseKey(command.key, process.env.HOOKBAY_KEY);
-  if (command.command === 'mcp' && !command.webhookUrl && !command.server && process.env.HOOKBAY_SERVER) {
+  const takesServer = command.command === 'new' || (command.command === 'mcp' && !command.webhookUrl);
+  if (takesServer && !command.server && process.env.HOOKBAY_SERVER) {
     command.server = parseServer(process.env.HOOKBAY_SERVER.trim(), 'HOOKBAY_SERVER');
   }
   return command;
@@ -55,6 +57,8 @@ async function run(args: string[]): Promise<number | null> {
       const { runMcp } = await import('./mcp/server.js');
       return runMcp(command);
     }
+    case 'new':
+      return newInspector(command);
     case 'serve':
       return serve(command);
   }

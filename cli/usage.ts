@@ -1,6 +1,6 @@
 /** The help texts: `hookbay --help`, and each command's own (`hookbay <command> --help`). */
 
-export const COMMANDS = ['forward', 'replay', 'wait', 'conformance', 'mcp', 'serve'] as const;
+export const COMMANDS = ['forward', 'replay', 'wait', 'conformance', 'mcp', 'new', 'serve'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 /** Replaced with package.json's version when the file is built; `dev` when run from the sources. */
@@ -23,12 +23,13 @@ export const SYNOPSIS: Record<CommandName, string> = {
   conformance:
     'hookbay conformance <webhook URL> [--path <P>] [--fail-first <N>] [--fail-with 500|timeout|reset] [--minutes <M>] [--until-messages <N>]',
   mcp: 'hookbay mcp [<webhook URL>] [--server <origin>]',
+  new: 'hookbay new [--name N] [--responses F] [--expires D] [--max-requests N] [--private] [--server <origin>]',
   serve: 'hookbay serve [--port <N>] [--host <address>]',
 };
 
 /** The usage line at the top of a command's help. */
 function usageLine(command: CommandName): string {
-  return `Usage: ${SYNOPSIS[command]}${command === 'serve' ? '' : ' [--key <key>]'}`;
+  return `Usage: ${SYNOPSIS[command]}${command === 'serve' || command === 'new' ? '' : ' [--key <key>]'}`;
 }
 
 export const GENERAL_HELP = `hookbay ${VERSION}: the command line of Hookbay, the self-hostable webhook inspector.
@@ -49,6 +50,8 @@ Commands:
             ${SYNOPSIS.conformance}
   mcp       A Model Context Protocol server over stdio, so a coding agent can use Hookbay.
             ${SYNOPSIS.mcp}
+  new       Make a ready inspector in one call and print its webhook URL (and its key when private).
+            ${SYNOPSIS.new}
   serve     Start the whole Hookbay server (page, API, capture) from the installed package.
             ${SYNOPSIS.serve}
 
@@ -60,7 +63,7 @@ ${HELP_OPTION}
 
 Environment:
 ${KEY_ENV}
-  HOOKBAY_SERVER     (mcp) the Hookbay server to start a session on when no webhook URL is given
+  HOOKBAY_SERVER     (mcp, new) the Hookbay server to start a session on when no webhook URL is given
 
 Exit codes:
   0  done (forward and mcp run until stopped: Ctrl+C, or the client closing stdin, ends them with 0)
@@ -223,6 +226,38 @@ saved as /path/to/hookbay.mjs (curl -sO https://<host>/cli/hookbay.mjs), or "com
     }
   }`;
 
+const NEW_HELP = `${usageLine('new')}
+
+Makes a ready inspector on the server in one call (POST /api/inspectors) and prints its webhook URL
+on the first line of stdout, by name when it has one; with --private, its key on the second line
+(shown this once). Send requests to the URL; read them with the key, or in the browser.
+
+Options:
+  --name <name>         a name: the URL becomes …/webhook/<name> (3-48 lower-case letters, digits,
+                        dashes; first come, first served)
+  --responses <file>    a JSON file of response rules, [...] or {"rules": [...]}, as the Response
+                        drawer and PUT /api/responses take them
+  --expires <duration>  remove the inspector and all it holds after this long: 30m, 2h, 7d (at most
+                        365d); its URL then answers 410
+  --max-requests <N>    keep only the newest N requests (0: answer them but keep none)
+  --private             make it private: only its key reads it
+  --server <origin>     the Hookbay server (default: HOOKBAY_SERVER, else http://localhost:3000)
+${HELP_OPTION}
+
+Environment:
+  HOOKBAY_SERVER     the server, when --server is not given
+
+Exit codes:
+  0  made; the URL (and key) printed
+  1  the server refused: the name is taken or invalid, too many new sessions, bad rules
+  2  usage error, or the responses file cannot be read or is not JSON
+  3  the Hookbay server cannot be reached
+
+Examples:
+  URL=$(hookbay new --server https://hooks.example.com --name ci-run-42 --expires 2h)
+  hookbay new --responses rules.json --max-requests 100 --private | {
+    read -r URL; read -r HOOKBAY_KEY; export URL HOOKBAY_KEY; }`;
+
 const SERVE_HELP = `${usageLine('serve')}
 
 Starts the whole Hookbay server, as \`npm start\` does in a checkout: the web app, the API, webhook
@@ -284,6 +319,7 @@ export const COMMAND_HELP: Record<CommandName, string> = {
   wait: WAIT_HELP,
   conformance: CONFORMANCE_HELP,
   mcp: MCP_HELP,
+  new: NEW_HELP,
   serve: SERVE_HELP,
 };
 
@@ -292,5 +328,5 @@ export function usageHint(command: CommandName | null): string {
   const commands = command === null ? COMMANDS : [command];
   const lines = commands.map((name) => `  ${SYNOPSIS[name]}`);
   const more = command === null ? 'hookbay --help' : `hookbay ${command} --help`;
-  return `Usage:\n${lines.join('\n')}\n\n--key <key> (or HOOKBAY_KEY) on every command but serve. Run "${more}" for more.`;
+  return `Usage:\n${lines.join('\n')}\n\n--key <key> (or HOOKBAY_KEY) on every command but new and serve. Run "${more}" for more.`;
 }

@@ -47,7 +47,7 @@ const responseSchema = z.object({
     ),
 });
 
-const ruleSchema = z.object({
+export const ruleSchema = z.object({
   method: z.string().optional().describe('"*" (default: any) or one HTTP method, e.g. "POST".'),
   path: z
     .string()

@@ -24,6 +24,7 @@ const TOOLS = [
   'get_webhook_url',
   'infer_types',
   'list_requests',
+  'new_inspector',
   'read_request',
   'replay_request',
   'set_responses',
@@ -269,5 +270,52 @@ describe('hookbay mcp', () => {
     } finally {
       await nowhere.close();
     }
+  });
+});
+
+describe('hookbay mcp new_inspector', () => {
+  let app: FastifyInstance;
+  let origin: string;
+  let client: Client;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    origin = await listen(app);
+    client = await connect(['--server', origin]);
+  });
+  afterAll(async () => {
+    await client.close();
+    await app.close();
+  });
+
+  it('makes a named, private, short-lived inspector and works with it from then on', async () => {
+    const made = await call(client, 'new_inspector', {
+      name: 'agent-made',
+      expiresIn: '1h',
+      maxRequests: 10,
+      private: true,
+      responses: [{ method: 'POST', responses: [{ status: 201, body: 'ok' }] }],
+    });
+    expect(made.isError, made.text).toBe(false);
+    expect(made.json).toMatchObject({
+      webhookUrl: `${origin}/webhook/agent-made`,
+      name: 'agent-made',
+      private: true,
+      maxRequests: 10,
+      key: expect.stringMatching(/^hbk_/),
+    });
+    const sent = await fetch(`${origin}/webhook/agent-made/hook`, { method: 'POST', body: 'hi' });
+    expect([sent.status, await sent.text()]).toEqual([201, 'ok']);
+    await app.services.webhooks.flush();
+    // The other tools now act on the new, private inspector, with its key.
+    const listed = await call(client, 'list_requests');
+    expect(listed.isError, listed.text).toBe(false);
+    expect(JSON.stringify(listed.json)).toContain('/hook');
+
+    const taken = await call(client, 'new_inspector', { name: 'agent-made' });
+    expect(taken).toMatchObject({
+      isError: true,
+      text: 'Hookbay answered 409: name: another inspector holds this name; choose another.',
+    });
   });
 });

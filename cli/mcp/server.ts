@@ -8,6 +8,7 @@ import type { McpCommand } from '../args.js';
 import { VERSION } from '../usage.js';
 import { registerActionTools } from './action-tools.js';
 import { registerConformanceTools } from './conformance-tools.js';
+import { registerInspectorTools } from './inspector-tools.js';
 import { registerRequestTools } from './request-tools.js';
 import { registerTypesTool } from './types-tool.js';
 import { createMcpSession } from './session.js';
@@ -22,6 +23,7 @@ export async function runMcp(command: McpCommand): Promise<null> {
   registerTypesTool(server, session);
   registerActionTools(server, session);
   registerConformanceTools(server, session);
+  registerInspectorTools(server, session);
   const transport = new StdioServerTransport();
   // The client closing stdin is how an MCP client stops its server.
   process.stdin.once('end', () => process.exit(0));

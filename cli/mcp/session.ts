@@ -14,6 +14,8 @@ export interface McpSession {
   caller(): Promise<Caller>;
   /** Starts a new session with an empty webhook URL and works with it from now on. */
   startNew(): Promise<Caller>;
+  /** Works with this inspector (made elsewhere, e.g. by POST /api/inspectors) from now on; throws when started with a key. */
+  use(caller: Caller): void;
   hasKey: boolean;
   /** The Hookbay server's API base (its origin, with a path prefix if it has one). */
   apiBase: string;
@@ -35,6 +37,13 @@ export function createMcpSession(options: { webhookUrl?: URL; server?: string; k
     return { apiBase, sessionId: started.sessionId, key: options.key };
   }
 
+  function refuseWithKey(): void {
+    if (!options.key) return;
+    throw new Error(
+      'This server was started with a key, which belongs to one webhook URL: start `hookbay mcp` without --key (and HOOKBAY_KEY) to make new ones.',
+    );
+  }
+
   return {
     hasKey: options.key !== undefined,
     apiBase,
@@ -46,12 +55,12 @@ export function createMcpSession(options: { webhookUrl?: URL; server?: string; k
       });
       return current;
     },
+    use(caller) {
+      refuseWithKey();
+      current = Promise.resolve(caller);
+    },
     async startNew() {
-      if (options.key) {
-        throw new Error(
-          'This server was started with a key, which belongs to one webhook URL: start `hookbay mcp` without --key (and HOOKBAY_KEY) to make new ones.',
-        );
-      }
+      refuseWithKey();
       const started = await startSession(apiBase);
       const caller: Caller = { apiBase, sessionId: started.sessionId };
       current = Promise.resolve(caller);

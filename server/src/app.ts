@@ -33,7 +33,15 @@ import {
   type AccessService,
 } from './features/access/access.service.js';
 import { createSessionsRepo } from './features/sessions/sessions.repo.js';
-import { sessionsRoutes } from './features/sessions/sessions.routes.js';
+import { defineNewSessionsLimit, sessionsRoutes } from './features/sessions/sessions.routes.js';
+import { createNamesRepo } from './features/inspectors/names.repo.js';
+import { namesAdminRoutes, namesRoutes } from './features/inspectors/names.routes.js';
+import { createInspectorNames } from './features/inspectors/names.service.js';
+import { createSettingsRepo } from './features/inspectors/settings.repo.js';
+import { settingsRoutes } from './features/inspectors/settings.routes.js';
+import { createInspectorSettings } from './features/inspectors/settings.service.js';
+import { setupRoutes } from './features/inspectors/setup.routes.js';
+import { createInspectorSetup } from './features/inspectors/setup.service.js';
 import { createSessionsService, type SessionsService } from './features/sessions/sessions.service.js';
 import { createSessionsAdminRepo } from './features/sessions/sessions-admin.repo.js';
 import { sessionsAdminRoutes } from './features/sessions/sessions-admin.routes.js';
@@ -126,6 +134,8 @@ export interface Services {
   sessionsAdmin: SessionsAdminService;
   waits: WaitsService;
   access: AccessService;
+  /** Removes what expired inspectors hold and trims capped ones (run every PRUNE_INTERVAL_MS). */
+  sweepInspectors(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -235,6 +245,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: createConformanceRepo(database.db),
     bus: realtime.cluster,
   });
+  const names = createInspectorNames({ repo: createNamesRepo(database.db), bus: realtime.cluster });
+  const inspectorSettings = createInspectorSettings({
+    repo: createSettingsRepo(database.db),
+    bus: realtime.cluster,
+  });
   const sessionsAdmin = createSessionsAdminService({
     repo: createSessionsAdminRepo(database.db),
     bus: realtime.cluster,
@@ -307,6 +322,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     sessionsAdmin,
     waits,
     access,
+    sweepInspectors: () => inspectorSettings.sweep(names.forget),
   });
   app.decorate('database', database);
   const metricsRepo = createMetricsRepo(database.db);
@@ -325,6 +341,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // session; two instances deleting the same rows at once is harmless (webhooks/retention.ts).
   const pruneTimer = setInterval(() => {
     webhooks.prune().catch((error: unknown) => reportError(error, 'pruning failed'));
+    app.services
+      .sweepInspectors()
+      .catch((error: unknown) => reportError(error, 'removing expired inspectors failed'));
   }, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
   const ipAnonymizer = startIpAnonymizer(clicks, reportError);
@@ -360,11 +379,19 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     readiness: { database: () => sql`select 1`.execute(database.db), redis: realtime.pingRedis },
   });
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
+  const newSessions = defineNewSessionsLimit(limiter, config.sessionsPerMinute);
   await app.register(sessionsRoutes, {
     sessions,
-    limiter,
-    sessionsPerMinute: config.sessionsPerMinute,
+    newSessions,
     isPrivate: accessChecks.isPrivate,
+    isExpired: inspectorSettings.isExpired,
+  });
+  await app.register(namesRoutes, { names, newSessions });
+  await app.register(settingsRoutes, { settings: inspectorSettings });
+  await app.register(setupRoutes, {
+    setup: createInspectorSetup({ sessions, names, settings: inspectorSettings, responses, access }),
+    newSessions,
+    publicOrigin: config.publicOrigin,
   });
   await app.register(accessRoutes, { access });
   await app.register(eventsRoutes, { webhooks, publicOrigin: config.publicOrigin });
@@ -401,6 +428,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     conformance,
     responders,
     suspensions: sessionsAdmin,
+    names,
+    settings: inspectorSettings,
     captureMaxBytes: config.captureMaxBytes,
     counts: metrics.captures,
     judges: [signingSecrets.judge, contracts],
@@ -446,6 +475,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(openApiRoutes);
   await app.register(linksAdminRoutes, { links, admin, publicOrigin: config.publicOrigin });
   await app.register(sessionsAdminRoutes, { sessionsAdmin, admin });
+  await app.register(namesAdminRoutes, { names, admin });
   await app.register(spaPlugin, {
     webDir: config.webDir,
     publicOrigin: config.publicOrigin,

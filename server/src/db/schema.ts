@@ -13,6 +13,14 @@ export interface SessionsTable {
   suspended_at: ColumnType<number | null, number | null | undefined, number | null>;
   /** 1 while the session id alone gives no access, only a key does (migration 015). */
   is_private: ColumnType<number, number | undefined, number>;
+  /** The inspector's name, its second webhook URL address; unique (migration 030). */
+  name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the inspector is removed, epoch ms; null: never (migration 030). */
+  expires_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Requests kept at most; null: only the instance's limits (migration 030). */
+  max_requests: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1 while captures answer with open CORS headers (migration 030). */
+  open_cors: ColumnType<number, number | undefined, number>;
 }
 
 export interface WebhookEventsTable {

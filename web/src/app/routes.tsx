@@ -10,6 +10,7 @@ import { ContractsControl } from '../features/contracts/ContractsControl';
 import { ConformanceControl } from '../features/conformance/ConformanceControl';
 import { ConformanceReportPage } from '../features/conformance/ConformanceReportPage';
 import { AdminPage } from '../features/admin/AdminPage';
+import { NameControl } from '../features/inspectors/NameControl';
 import { LinkBulkTools } from '../features/link-bulk/LinkBulkTools';
 import { LinkHistory } from '../features/link-history/LinkHistory';
 import { SuggestionsPage } from '../features/suggestions/SuggestionsPage';
@@ -46,6 +47,7 @@ export const routes: RouteObject[] = [
               <ContractsControl sessionId={sessionId} filter={filter} isReadOnly={isReadOnly} />
             )}
             senderTest={() => <ConformanceControl />}
+            inspectorTools={(sessionId) => <NameControl sessionId={sessionId} />}
           />
         ),
       },

@@ -26,6 +26,7 @@ import { linkHistoryMigration } from './022_link_history.js';
 import { eventVerdictsMigration } from './023_event_verdicts.js';
 import { contractsMigration } from './024_contracts.js';
 import { conformanceRunsMigration } from './025_conformance_runs.js';
+import { inspectorSettingsMigration } from './030_inspector_settings.js';
 import { replayJobsMigration } from './031_replay_jobs.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
@@ -54,5 +55,6 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '023_event_verdicts': eventVerdictsMigration,
   '024_contracts': contractsMigration,
   '025_conformance_runs': conformanceRunsMigration,
+  '030_inspector_settings': inspectorSettingsMigration,
   '031_replay_jobs': replayJobsMigration,
 };

@@ -20,6 +20,7 @@ const SESSIONLESS_ROUTES: Record<string, string> = {
   'GET /readyz': 'the readiness check',
   'GET /metrics': 'the operator’s metrics, behind METRICS_TOKEN',
   'POST /api/user': 'starts or resumes a session; its private answer is checked below',
+  'POST /api/inspectors': 'makes a new inspector; it acts on no existing session',
   'GET /api/admin/check-status': 'answers "not an admin" without a usable session, never 401',
   'GET /api/admin/claim/:token':
     'opened by navigation with the operator’s one-time token, which is the credential (a link cannot send a key)',

@@ -5,7 +5,7 @@ import { clientIp } from '../../http/client-ip.js';
 import { z } from 'zod';
 import { UnauthorizedError } from '../../http/errors.js';
 import { KEY_REFUSED_MESSAGE, sessionIdOf } from '../../http/identity.js';
-import type { Limiter } from '../../http/rate-limit/limiter.js';
+import type { Limit, Limiter } from '../../http/rate-limit/limiter.js';
 import { setSessionCookie } from './session-cookie.js';
 import type { ZodRoutes } from '../../http/validation.js';
 import { error, invalid } from '../../http/openapi/responses.js';
@@ -32,24 +32,33 @@ const schema = {
   },
 };
 
-export async function sessionsRoutes(
-  instance: FastifyInstance,
-  options: {
-    sessions: SessionsService;
-    limiter: Limiter;
-    sessionsPerMinute: number;
-    isPrivate: (sessionId: string) => Promise<boolean>;
-  },
-) {
-  const app = instance.withTypeProvider<ZodRoutes>();
-  // Only creating a session counts; resuming one, from any address, never does.
-  const newSessions = options.limiter.define({
+/**
+ * The limit on new sessions per address (SESSIONS_PER_MINUTE). Creating a session counts, and so
+ * does anything else that takes a share of the instance the same way (claiming an inspector name).
+ */
+export function defineNewSessionsLimit(limiter: Limiter, perMinute: number): Limit {
+  return limiter.define({
     name: 'new-sessions',
-    max: options.sessionsPerMinute,
+    max: perMinute,
     windowMs: 60_000,
     subjectOf: clientIp,
     message: TOO_MANY_SESSIONS_MESSAGE,
   });
+}
+
+export async function sessionsRoutes(
+  instance: FastifyInstance,
+  options: {
+    sessions: SessionsService;
+    /** Only creating a session counts; resuming one, from any address, never does. */
+    newSessions: Limit;
+    isPrivate: (sessionId: string) => Promise<boolean>;
+    /** An expired inspector is never resumed: a new session starts instead. */
+    isExpired?: (sessionId: string) => Promise<boolean>;
+  },
+) {
+  const app = instance.withTypeProvider<ZodRoutes>();
+  const { newSessions } = options;
 
   app.post('/api/user', { schema }, async (request, reply): Promise<SessionStart> => {
     const wantedSession = request.body ?? {};
@@ -61,7 +70,8 @@ export async function sessionsRoutes(
       const { id, sessionId } = identity.user;
       return identity.isPrivate ? { id, sessionId, private: true } : { id, sessionId };
     }
-    const wanted = wantedSession.sessionId ?? sessionIdOf(request);
+    const asked = wantedSession.sessionId ?? sessionIdOf(request);
+    const wanted = asked !== null && (await options.isExpired?.(asked)) ? null : asked;
     const user = await options.sessions.startSession(wanted, wantedSession.referrer ?? null, () =>
       newSessions.hit(request),
     );

@@ -6,7 +6,6 @@
  */
 import http from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isSessionId } from '../../../../shared/sessions.js';
 import { clientIp } from '../../http/client-ip.js';
 import { HttpError, NotFoundError } from '../../http/errors.js';
 import { error, errorSchema } from '../../http/openapi/responses.js';
@@ -16,6 +15,8 @@ import type { ConformanceService } from '../conformance/conformance.service.js';
 import { chooseAnswer } from '../responses/choose-answer.js';
 import { createHeldConnections } from '../responses/faults.js';
 import type { CaptureCounts } from '../metrics/metrics.service.js';
+import type { NameLookup } from '../inspectors/names.service.js';
+import type { CaptureSettings } from '../inspectors/settings.service.js';
 import type { ResponsesService } from '../responses/responses.service.js';
 import { SUSPENDED_MESSAGE, type Suspensions } from '../sessions/sessions-admin.service.js';
 import { AWAITING_FORWARDER, type Responders } from '../forwarding/responders.js';
@@ -61,8 +62,8 @@ const captureSchema = {
     401: errorSchema
       .extend({ id: z.number().int() })
       .describe('A signing secret with refuseInvalid found the signature invalid; the request was stored.'),
-    404: error('No webhook URL with this session id.'),
-    410: error('An admin suspended this webhook URL; nothing was stored.'),
+    404: error('No webhook URL with this session id or inspector name.'),
+    410: error('An admin suspended this webhook URL, or the inspector expired; nothing was stored.'),
     413: errorSchema
       .extend({ id: z.number().int() })
       .describe('The body is over the capture limit; its start was kept.'),
@@ -71,8 +72,8 @@ const captureSchema = {
   },
 };
 
-function splitUrl(url: string, sessionId: string): { path: string; queryString: string } {
-  const rest = url.slice(CAPTURE_PREFIX.length + sessionId.length);
+function splitUrl(url: string, address: string): { path: string; queryString: string } {
+  const rest = url.slice(CAPTURE_PREFIX.length + address.length);
   const queryAt = rest.indexOf('?');
   const path = queryAt === -1 ? rest : rest.slice(0, queryAt);
   return { path: path || '/', queryString: queryAt === -1 ? '' : rest.slice(queryAt + 1) };
@@ -100,6 +101,10 @@ export async function captureRoutes(
     conformance: ConformanceService;
     responders: Responders;
     suspensions: Suspensions;
+    /** The session behind a webhook URL address: a session id, or an inspector name. */
+    names: NameLookup;
+    /** An inspector's own lifetime (410 once over) and CORS switch. */
+    settings: CaptureSettings;
     captureMaxBytes: number;
     /** Captures by outcome (metrics). */
     counts: CaptureCounts;
@@ -134,10 +139,15 @@ export async function captureRoutes(
     reply: FastifyReply,
   ) {
     allowCors(request, reply);
-    const { sessionId } = request.params;
+    // The address is a session id or an inspector name; a name costs one cached lookup.
+    const address = request.params.sessionId;
+    const found = options.names.sessionOf(address);
+    const sessionId = found instanceof Promise ? await found : found;
     // Checked before the body is read, so a request for no one costs neither memory nor a drain.
-    const owner = isSessionId(sessionId) ? await options.webhooks.ownerOf(sessionId) : null;
-    if (!owner) throw new NotFoundError(UNKNOWN_SESSION);
+    const owner = sessionId !== null ? await options.webhooks.ownerOf(sessionId) : null;
+    if (!owner || sessionId === null) throw new NotFoundError(UNKNOWN_SESSION);
+    const admitted = options.settings.admitCapture(sessionId, reply);
+    if (admitted) await admitted;
     // Answered from memory, without awaiting, after a session's first capture; nothing of the
     // request is stored.
     const suspended = options.suspensions.isSuspended(sessionId);
@@ -150,7 +160,7 @@ export async function captureRoutes(
       reply.header('connection', 'close');
     }
     const rawHeaders = headerPairs(request.raw.rawHeaders);
-    const target = splitUrl(request.url, sessionId);
+    const target = splitUrl(request.url, address);
     const contentType = headerValue(rawHeaders, 'content-type');
     const createdAt = Date.now();
     // Judged once, before storing, so the verdicts are stored with the request. A body cut at the

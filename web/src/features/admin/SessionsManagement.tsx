@@ -1,7 +1,7 @@
 /**
  * The Sessions tab: the sessions holding the most storage, those capturing the most lately and
  * the suspended ones, with the admin's actions: suspend or lift a webhook URL, delete a session's
- * requests (after a confirmation).
+ * requests (after a confirmation), free an inspector name.
  */
 import { useState } from 'react';
 import { Button, Card, Spinner } from 'react-bootstrap';
@@ -11,6 +11,7 @@ import { ConfirmModal } from '../../components/ConfirmModal';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { RetryAlert } from '../../components/RetryAlert';
 import { formatBinaryBytes } from '../../lib/format';
+import { FreeNameForm } from './components/FreeNameForm';
 import { SessionsTable } from './components/SessionsTable';
 import { messages } from './messages';
 import { useAdminSessions } from './useAdminSessions';
@@ -48,6 +49,7 @@ export function SessionsManagement() {
       </Card.Header>
       <Card.Body className="d-flex flex-column gap-4">
         <p className="text-body-secondary mb-0">{messages.sessionsIntro}</p>
+        <FreeNameForm />
         {view.isLoading && <LoadingStatus text={messages.sessionsLoading} />}
         {view.loadFailed && <RetryAlert text={messages.sessionsLoadFailed} onRetry={view.refresh} />}
         {lists?.map((list) => (

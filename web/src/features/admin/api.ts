@@ -47,3 +47,8 @@ export function setSessionSuspended(sessionId: string, suspended: boolean): Prom
 export function deleteSessionRequests(sessionId: string): Promise<DeletedRequests> {
   return http.delete<DeletedRequests>(`/api/admin/sessions/${encodeURIComponent(sessionId)}/events`);
 }
+
+/** Takes an inspector name from whichever session holds it; answers that session. */
+export function freeInspectorName(name: string): Promise<{ ok: true; sessionId: string }> {
+  return http.delete<{ ok: true; sessionId: string }>(`/api/admin/names/${encodeURIComponent(name)}`);
+}

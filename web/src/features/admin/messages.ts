@@ -68,6 +68,13 @@ export const messages = {
 
   // Sessions tab.
   sessionsTab: 'Sessions',
+  freeNameTitle: 'Free a name',
+  freeNameField: 'Inspector name',
+  freeNameHelp:
+    'The inspector keeps its session id URL; /webhook/{name} answers 404 at once and anyone may take the name.',
+  freeName: 'Free name',
+  nameFreed: (name: string, session: string) => `${name} is free again (it was session ${session})`,
+  freeNameFailed: 'Could not free the name',
   sessionsTitle: 'Sessions',
   sessionsIntro:
     'Captured requests kept per session, bodies and headers counted. “Last 24 h” counts the requests captured in the last 24 hours that are still stored.',

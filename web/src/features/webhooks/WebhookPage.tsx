@@ -75,6 +75,8 @@ interface WebhookPageProps {
   contractsControl?: (sessionId: string, filter: EventsFilter, isReadOnly: boolean) => ReactNode;
   /** "Test my sender", for the browser's own session. */
   senderTest?: () => ReactNode;
+  /** The inspector's own settings (its name, …), also for the browser's own session only. */
+  inspectorTools?: (sessionId: string) => ReactNode;
 }
 
 function WebhookInspector({
@@ -82,6 +84,7 @@ function WebhookInspector({
   accessPanel,
   contractsControl,
   senderTest,
+  inspectorTools,
 }: { sessionId: string } & WebhookPageProps) {
   const { isShared, isPrivate } = useSession();
   const search = useEventSearch();
@@ -135,6 +138,7 @@ function WebhookInspector({
             />
           )}
           {!isShared && senderTest?.()}
+          {!isShared && inspectorTools?.(sessionId)}
           {!isShared && accessPanel?.(sessionId)}
         </InspectorHeader>
         <Row className="webhook-panels gx-3 gy-3 gy-lg-0">
@@ -178,7 +182,12 @@ function WebhookInspector({
   );
 }
 
-export function WebhookPage({ accessPanel, contractsControl, senderTest }: WebhookPageProps = {}) {
+export function WebhookPage({
+  accessPanel,
+  contractsControl,
+  senderTest,
+  inspectorTools,
+}: WebhookPageProps = {}) {
   usePageTitle(messages.pageTitle);
   // Keyed so another session starts from an empty list rather than mixing two sessions' requests.
   return (
@@ -191,6 +200,7 @@ export function WebhookPage({ accessPanel, contractsControl, senderTest }: Webho
             accessPanel={accessPanel}
             contractsControl={contractsControl}
             senderTest={senderTest}
+            inspectorTools={inspectorTools}
           />
         )}
       </SessionGate>

@@ -1,0 +1,64 @@
+/** `/api/user/inspector`: the inspector's lifetime, cap on kept requests and CORS switch. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { MAX_REQUESTS_CAP, inspectorSettingsBodySchema } from '../../../../shared/inspectors.js';
+import { requireUser } from '../../http/identity.js';
+import { invalid, unauthorised } from '../../http/openapi/responses.js';
+import type { ZodRoutes } from '../../http/validation.js';
+import type { InspectorSettingsService } from './settings.service.js';
+
+export const settingsSchema = z.object({
+  expiresAt: z.string().nullable().describe('ISO 8601; null: never.'),
+  maxRequests: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Requests kept at most (0: none); null: the instance’s limits only.'),
+  cors: z.boolean().describe('Whether captures answer with open CORS headers.'),
+});
+const SESSION = { access: 'session' } as const;
+
+export async function settingsRoutes(
+  instance: FastifyInstance,
+  options: { settings: InspectorSettingsService },
+) {
+  const app = instance.withTypeProvider<ZodRoutes>();
+  const { settings } = options;
+
+  app.get(
+    '/api/user/inspector',
+    {
+      config: SESSION,
+      schema: {
+        tags: ['Webhook Inspector'],
+        summary: 'The inspector’s lifetime, cap and CORS switch',
+        response: { 200: settingsSchema.describe('The settings.'), ...unauthorised },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return settings.get(requireUser(request));
+    },
+  );
+
+  app.put(
+    '/api/user/inspector',
+    {
+      config: SESSION,
+      schema: {
+        tags: ['Webhook Inspector'],
+        summary: 'Set the inspector’s lifetime, cap or CORS switch',
+        description:
+          'Each field left out stays as it is. `expiresIn` ("30m", "2h", "7d", at most 365 days) or ' +
+          '`expiresAt` (ISO 8601, null: never): then the inspector and everything it holds (requests, ' +
+          'response rules, keys, its name) are removed, and its URL answers 410 with a JSON reason. ' +
+          `\`maxRequests\` (0-${MAX_REQUESTS_CAP}, null: none): requests kept at most, the newest; 0 answers ` +
+          'and shows requests but keeps none. The instance’s own limits still apply. `cors: false` drops ' +
+          'the open CORS headers from capture answers.',
+        body: inspectorSettingsBodySchema,
+        response: { 200: settingsSchema.describe('The settings now.'), ...invalid, ...unauthorised },
+      },
+    },
+    async (request) => settings.change(requireUser(request), request.body),
+  );
+}
