@@ -44,6 +44,8 @@ export function createSessionsAdminService(deps: {
   cache?: SuspensionCache;
   /** Tells the other instances; resolves once they dropped their copy (or gave no answer in time). */
   announceChange?: (sessionId: string) => Promise<void>;
+  /** The instance's storage budget (STORAGE_MAX_MB), shown beside the bytes stored. */
+  storageMaxBytes: number;
   now?: () => number;
 }): SessionsAdminService {
   const { repo } = deps;
@@ -111,6 +113,7 @@ export function createSessionsAdminService(deps: {
           new Map(suspended.map((row) => [row.sessionId, row.suspendedAt])),
         ),
         recentSince: new Date(recentSince).toISOString(),
+        storage: { bytes: await repo.storedBytes(), budgetBytes: deps.storageMaxBytes },
       };
     },
     async setSuspended(sessionId, isSuspended) {
