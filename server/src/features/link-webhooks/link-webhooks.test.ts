@@ -59,6 +59,7 @@ describe.each(storageBackends)('click webhook endpoints API on $name', ({ postgr
       status: 'active',
       disabledReason: null,
       failureCount: 0,
+      droppedCount: 0,
       lastDelivery: null,
       createdAt: expect.any(String),
     });
