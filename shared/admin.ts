@@ -32,6 +32,14 @@ export interface SessionsOverview {
   suspended: SessionUsage[];
   /** ISO 8601 start of "lately" (24 hours ago). */
   recentSince: string;
+  /** Bytes of captured requests every session together keeps, against the instance's budget (STORAGE_MAX_MB). */
+  storage: InstanceStorage;
+}
+
+/** The instance's stored requests against its storage budget. */
+export interface InstanceStorage {
+  bytes: number;
+  budgetBytes: number;
 }
 
 /** Answer of DELETE /api/admin/sessions/{sessionId}/events. */

@@ -28,6 +28,8 @@ export const MAX_LINK_WEBHOOKS_PER_SESSION = 10;
 
 /** Messages in a row that fail every attempt before an endpoint is disabled. */
 export const FAILED_MESSAGES_TO_DISABLE = 5;
+/** Messages waiting for one endpoint at most; beyond it the oldest waiting ones are dropped. */
+export const LINK_WEBHOOK_QUEUE_LIMIT = 1000;
 
 const targetUrlSchema = z
   .string()
@@ -91,6 +93,11 @@ export interface LinkWebhook {
   disabledReason: string | null;
   /** Messages in a row that failed every attempt. */
   failureCount: number;
+  /**
+   * Messages dropped, ever, because more than LINK_WEBHOOK_QUEUE_LIMIT were waiting for the
+   * endpoint (the oldest waiting ones go; each is listed as dropped among its deliveries).
+   */
+  droppedCount: number;
   lastDelivery: LinkWebhookResult | null;
   /** ISO 8601. */
   createdAt: string;

@@ -117,6 +117,25 @@ describe('answers built from the request', () => {
     });
   });
 
+  it('stops building a body at the cap: a hundred {{body}} of a 2 MiB request is never built whole', () => {
+    const large = { ...request, bodyText: 'b'.repeat(2 * 1024 * 1024) };
+    let isEndReached = false;
+    const counting = { ...tools, uuid: () => ((isEndReached = true), tools.uuid()) };
+    const prepared = prepareAnswer(answer({ body: `${'{{body}}'.repeat(100)}{{uuid}}` }));
+    expect(renderAnswer(prepared, large, counting)).toEqual({
+      error: 'The body made from the request is larger than 1 MiB.',
+    });
+    // The expression after the hundred copies was never evaluated: rendering stopped at the cap.
+    expect(isEndReached).toBe(false);
+    // Below the cap the same template still answers in full.
+    const small = { ...request, bodyText: 'ab' };
+    expect(renderAnswer(prepared, small, tools)).toEqual({
+      status: 200,
+      headers: {},
+      body: `${'ab'.repeat(100)}${tools.uuid()}`,
+    });
+  });
+
   it('stops a template that would use too much memory', () => {
     expect(render({ body: '{{ (1..100000000) | join: "," }}' })).toMatchObject({
       error: expect.stringContaining('memory alloc limit exceeded'),

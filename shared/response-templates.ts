@@ -310,6 +310,27 @@ function renderPart(part: Part, scope: ScopeNode): string {
   return typeof part === 'string' ? part : String(engine.renderSync(part, scope));
 }
 
+const TOO_LARGE = Symbol('too large');
+
+/**
+ * The body, rendered one expression at a time and counted as it grows: past `maxBytes` it stops
+ * there, so a template repeating a large request (a hundred `{{body}}` of a 2 MiB request) is
+ * never built whole. Tags are switched off, so a body is text and `{{ … }}` expressions only.
+ */
+function renderBody(part: Part, scope: ScopeNode, maxBytes: number): string | typeof TOO_LARGE {
+  if (typeof part === 'string') return part;
+  const pieces: string[] = [];
+  let bytes = 0;
+  for (const template of part) {
+    const piece = String(engine.renderSync([template], scope));
+    // A string's length never exceeds its UTF-8 bytes, so the exact count is needed only near the cap.
+    bytes += piece.length > maxBytes ? piece.length : utf8Length(piece);
+    if (bytes > maxBytes) return TOO_LARGE;
+    pieces.push(piece);
+  }
+  return pieces.join('');
+}
+
 /**
  * The answer for this request: the response as written when it has no templates, else its
  * templates evaluated. `{error}` says why no answer could be made (a template that cannot be
@@ -329,11 +350,11 @@ export function renderAnswer(
   const scope = requestScope(request, tools);
   let status: string;
   const headers: Record<string, string> = {};
-  let body: string;
+  let body: string | typeof TOO_LARGE;
   try {
     status = renderPart(templates.status, scope).trim();
     for (const [name, part] of templates.headers) headers[name] = renderPart(part, scope);
-    body = renderPart(templates.body, scope);
+    body = renderBody(templates.body, scope, MAX_RENDERED_BODY_BYTES);
   } catch (error) {
     return {
       error: `The response template failed: ${error instanceof Error ? error.message : String(error)}.`,
@@ -348,7 +369,7 @@ export function renderAnswer(
       return { error: `The template of the ${name} header gave a value a header cannot carry.` };
     }
   }
-  if (utf8Length(body) > MAX_RENDERED_BODY_BYTES) {
+  if (body === TOO_LARGE || utf8Length(body) > MAX_RENDERED_BODY_BYTES) {
     return {
       error: `The body made from the request is larger than ${MAX_RENDERED_BODY_BYTES / 1024 / 1024} MiB.`,
     };

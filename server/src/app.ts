@@ -9,6 +9,7 @@ import fastifyHelmet from '@fastify/helmet';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/connection.js';
+import { returnFreeSpace } from './db/free-space.js';
 import { watchStorage } from './db/storage-watch.js';
 import { noteDatabaseOutage } from './db/unavailable.js';
 import { createOutageLog } from './outage-log.js';
@@ -183,7 +184,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   };
   const database = await openDatabase(config, databaseOutage);
   // Counters handed to the services below; only an app that serves /metrics measures the process too.
-  const metrics = createMetrics({ processMetrics: config.metricsToken !== null, reportError });
+  const metrics = createMetrics({
+    processMetrics: config.metricsToken !== null,
+    storageBudgetBytes: config.storageMaxBytes,
+    reportError,
+  });
   const sessions = createSessionsService(createSessionsRepo(database.db));
   const accessRepo = createAccessRepo(database.db);
   const accessChecks = createAccessChecks(accessRepo);
@@ -205,6 +210,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     eventsPerSession: config.eventsPerSession,
     sessionStorageBytes: config.sessionStorageBytes,
     eventMaxAgeMs: config.eventMaxAgeMs,
+    storageMaxBytes: config.storageMaxBytes,
+    onRemoved: (report) => {
+      if (report.budget) metrics.budgetRemovals(report.budget);
+      app.log.info(report, 'removed captured requests past the storage limits');
+    },
+    afterRemovals: () => returnFreeSpace(database.db),
     onStored: (sessionId) => streamHub.stored(sessionId),
     onWrite: metrics.captureWrites,
   });
@@ -253,6 +264,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const sessionsAdmin = createSessionsAdminService({
     repo: createSessionsAdminRepo(database.db),
     bus: realtime.cluster,
+    storageMaxBytes: config.storageMaxBytes,
   });
   const linkCache = createLinkCache();
   realtime.cluster.onLinkChange((id) => (id === null ? linkCache.clear() : linkCache.delete(id)));

@@ -57,6 +57,8 @@ export interface Config {
   eventsPerSession: number;
   /** Bytes of captured requests (bodies and headers) one session keeps (SESSION_STORAGE_MB). */
   sessionStorageBytes: number;
+  /** Bytes of captured requests every session together keeps (STORAGE_MAX_MB): the instance's budget. */
+  storageMaxBytes: number;
   /** Captured requests older than this are removed (EVENT_MAX_AGE_DAYS); null: no age limit. */
   eventMaxAgeMs: number | null;
   clickIpRetentionDays: number;
@@ -233,6 +235,7 @@ export function loadConfig(env: Env = process.env): Config {
     captureMaxBytes: positiveInt(env, 'CAPTURE_MAX_BYTES', 10 * 1024 * 1024),
     eventsPerSession: positiveInt(env, 'EVENTS_PER_SESSION', 10_000),
     sessionStorageBytes: positiveInt(env, 'SESSION_STORAGE_MB', 256) * MiB,
+    storageMaxBytes: positiveInt(env, 'STORAGE_MAX_MB', 4096) * MiB,
     eventMaxAgeMs: maxAgeMs(nonNegativeInt(env, 'EVENT_MAX_AGE_DAYS', 30)),
     clickIpRetentionDays: positiveInt(env, 'CLICK_IP_RETENTION_DAYS', 30),
     adminSecret: optional(env, 'ADMIN_SECRET'),

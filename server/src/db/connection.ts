@@ -52,11 +52,36 @@ function prepareDataDir(dataDir: string): void {
 function openSqliteFile(file: string): SQLite.Database {
   try {
     const sqlite = new SQLite(file);
+    // Takes effect on a new database only (before its first table); see useIncrementalVacuum.
+    sqlite.pragma('auto_vacuum = INCREMENTAL');
     // The first write: fails here, at start, on a database file that cannot be written.
     sqlite.pragma('journal_mode = WAL');
     return sqlite;
   } catch (error) {
     throw new StartupError(`The database ${file} cannot be opened: ${describeSystemError(error)}`);
+  }
+}
+
+/** A database up to this size is rewritten at start to switch to auto_vacuum=INCREMENTAL: a second or less. */
+const VACUUM_AT_START_MAX_BYTES = 64 * 1024 * 1024;
+/** The write-ahead log is cut back to this size once it starts over after a checkpoint. */
+export const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Removals free pages inside the file; with auto_vacuum=INCREMENTAL they can be handed back to the
+ * disk (free-space.ts). A database created before Hookbay set it needs one full VACUUM to switch:
+ * done here when the file is small enough for that to be quick, otherwise left to the operator
+ * (docs/self-hosting.md, "Disk space"), and the freed pages are reused rather than returned.
+ */
+function useIncrementalVacuum(sqlite: SQLite.Database): void {
+  if (Number(sqlite.pragma('auto_vacuum', { simple: true })) === 2) return;
+  const pages = Number(sqlite.pragma('page_count', { simple: true }));
+  const pageSize = Number(sqlite.pragma('page_size', { simple: true }));
+  if (pages * pageSize > VACUUM_AT_START_MAX_BYTES) return;
+  try {
+    sqlite.exec('VACUUM');
+  } catch {
+    // No room for the copy VACUUM makes, say: the database works as before, reusing freed pages.
   }
 }
 
@@ -67,6 +92,8 @@ function openSqlite(dataDir: string): { db: Kysely<DatabaseSchema>; stopCheckpoi
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
+  useIncrementalVacuum(sqlite);
   const db = new Kysely<DatabaseSchema>({ dialect: new WriteLockSqliteDialect({ database: sqlite }) });
   sqliteHandles.set(db, sqlite);
   const checkpointer = startCheckpointer(sqlite);

@@ -269,6 +269,8 @@ export interface LinkWebhooksTable {
   disabled_reason: string | null;
   /** Messages in a row that failed every attempt; a delivery resets it. */
   failed_messages: number;
+  /** Messages dropped because the endpoint's queue was full (migration 026). */
+  dropped_messages: Generated<number>;
   last_status: number | null;
   last_error: string | null;
   last_attempt_at: number | null;

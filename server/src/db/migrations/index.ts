@@ -26,6 +26,7 @@ import { linkHistoryMigration } from './022_link_history.js';
 import { eventVerdictsMigration } from './023_event_verdicts.js';
 import { contractsMigration } from './024_contracts.js';
 import { conformanceRunsMigration } from './025_conformance_runs.js';
+import { linkWebhookDropsMigration } from './026_link_webhook_drops.js';
 import { inspectorSettingsMigration } from './030_inspector_settings.js';
 import { replayJobsMigration } from './031_replay_jobs.js';
 
@@ -55,6 +56,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '023_event_verdicts': eventVerdictsMigration,
   '024_contracts': contractsMigration,
   '025_conformance_runs': conformanceRunsMigration,
+  '026_link_webhook_drops': linkWebhookDropsMigration,
   '030_inspector_settings': inspectorSettingsMigration,
   '031_replay_jobs': replayJobsMigration,
 };

@@ -21,9 +21,12 @@ export interface LocalStream {
   keyId: string | null;
   /** A new event of the stream's session may be stored: read again. */
   poke(): void;
-  /** Ends the stream (server shutdown, or the access it was opened with ended). */
-  close(): void;
+  /** Ends the stream: the server shuts down, or the access it was opened with ended. */
+  close(reason?: StreamEnd): void;
 }
+
+/** Why the hub ends a stream. */
+export type StreamEnd = 'shutdown' | 'access-ended';
 
 export interface StreamHub {
   /**
@@ -147,7 +150,8 @@ export function createStreamHub(cluster: Cluster, now: () => number = Date.now):
       if (isHeldElsewhere((streams) => streams.streamed, sessionId)) cluster.pokeSession(sessionId);
     },
     closeStreams(sessionId, keyId) {
-      for (const stream of [...(local.get(sessionId) ?? [])]) if (stream.keyId === keyId) stream.close();
+      for (const stream of [...(local.get(sessionId) ?? [])])
+        if (stream.keyId === keyId) stream.close('access-ended');
     },
     hasResponder(sessionId) {
       const here = [...(local.get(sessionId) ?? [])].some((stream) => stream.responding);
@@ -170,7 +174,7 @@ export function createStreamHub(cluster: Cluster, now: () => number = Date.now):
     },
     close() {
       clearInterval(refresh);
-      for (const streams of [...local.values()]) for (const stream of [...streams]) stream.close();
+      for (const streams of [...local.values()]) for (const stream of [...streams]) stream.close('shutdown');
     },
   };
 }

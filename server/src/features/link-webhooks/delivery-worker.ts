@@ -6,7 +6,7 @@
  * The clock and the schedule are handed in, so tests run retries without waiting for them.
  */
 import { randomUUID } from 'node:crypto';
-import { FAILED_MESSAGES_TO_DISABLE } from '../../../../shared/link-webhooks.js';
+import { FAILED_MESSAGES_TO_DISABLE, LINK_WEBHOOK_QUEUE_LIMIT } from '../../../../shared/link-webhooks.js';
 import type { LinkWebhooksRepo } from './link-webhooks.repo.js';
 import type { MessagesRepo, MessageOutcome, StoredMessage } from './messages.repo.js';
 import { DISABLED_REASON } from './payloads.js';
@@ -16,7 +16,13 @@ import { DELIVERY_TIMEOUT_MS, type Sender } from './sender.js';
 export const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000];
 export const DELIVERY_INTERVAL_MS = 1000;
 /** Pending messages one endpoint keeps; older ones are dropped, and shown as such. */
-export const QUEUE_LIMIT = 1000;
+export const QUEUE_LIMIT = LINK_WEBHOOK_QUEUE_LIMIT;
+/**
+ * How often the queues are held to QUEUE_LIMIT: every tick, and between the batches of a pass
+ * (a pass sending to endpoints that never answer lasts as long as their timeouts, while clicks
+ * keep being queued).
+ */
+const QUEUE_CHECK_MS = 1000;
 /** Finished messages kept per endpoint for its delivery list. */
 export const HISTORY_LIMIT = 100;
 const BATCH = 20;
@@ -61,6 +67,8 @@ export function createDeliveryWorker(deps: {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let lastHousekeeping = -Infinity;
+  let lastQueueCheck = -Infinity;
+  let holding: Promise<void> | null = null;
   let lastRefresh = -Infinity;
 
   async function attempt(message: StoredMessage, claim: string, url: string, secret: string) {
@@ -88,11 +96,23 @@ export function createDeliveryWorker(deps: {
     }
   }
 
+  /** One check at a time, on its own: a pass may be waiting on endpoints that never answer. */
+  function holdQueues(at: number): Promise<void> {
+    if (holding || at - lastQueueCheck < QUEUE_CHECK_MS) return holding ?? Promise.resolve();
+    lastQueueCheck = at;
+    holding = messages
+      .dropOverflow(QUEUE_LIMIT, DROPPED_REASON, at)
+      .then((dropped) => {
+        if (dropped > 0) onOutcome('dropped', dropped);
+      })
+      .finally(() => (holding = null));
+    return holding;
+  }
+
   async function housekeeping(at: number) {
+    await holdQueues(at);
     if (at - lastHousekeeping < HOUSEKEEPING_MS) return;
     lastHousekeeping = at;
-    const dropped = await messages.dropOverflow(QUEUE_LIMIT, DROPPED_REASON, at);
-    if (dropped > 0) onOutcome('dropped', dropped);
     await messages.pruneHistory(HISTORY_LIMIT);
   }
 
@@ -130,6 +150,11 @@ export function createDeliveryWorker(deps: {
     start() {
       timer = setInterval(() => {
         runOnce().catch((error: unknown) => deps.reportError(error, 'delivering link webhooks failed'));
+        if (running && deps.hasActiveEndpoints()) {
+          holdQueues(now()).catch((error: unknown) =>
+            deps.reportError(error, 'holding link webhook queues failed'),
+          );
+        }
       }, deps.intervalMs ?? DELIVERY_INTERVAL_MS);
       timer.unref();
     },
@@ -137,6 +162,7 @@ export function createDeliveryWorker(deps: {
       if (timer) clearInterval(timer);
       timer = null;
       await running?.catch(() => undefined);
+      await holding?.catch(() => undefined);
     },
   };
 }

@@ -14,6 +14,8 @@ export interface StoredEndpoint {
   isEnabled: boolean;
   disabledReason: string | null;
   failedMessages: number;
+  /** Messages dropped because its queue was full, ever. */
+  droppedMessages?: number;
   lastStatus: number | null;
   lastError: string | null;
   lastAttemptAt: number | null;
@@ -72,6 +74,7 @@ function toEndpoint(row: Selectable<LinkWebhooksTable>): StoredEndpoint {
     isEnabled: Number(row.enabled) === 1,
     disabledReason: row.disabled_reason,
     failedMessages: Number(row.failed_messages),
+    droppedMessages: Number(row.dropped_messages),
     lastStatus: row.last_status === null ? null : Number(row.last_status),
     lastError: row.last_error,
     lastAttemptAt: row.last_attempt_at === null ? null : Number(row.last_attempt_at),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LINK_WEBHOOKS_PER_SESSION } from '../../../../shared/link-webhooks.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import { buildTestApp, storageBackends } from '../../../test/app.js';
+import { parsePublicOrigin } from '../../config.js';
 import { asUser, createSession } from '../../../test/factories.js';
 import { createLink } from '../short-links/test-helpers.js';
 import { ENDPOINT_NOT_FOUND_MESSAGE, TOO_MANY_ENDPOINTS_MESSAGE } from './link-webhooks.service.js';
@@ -59,6 +60,7 @@ describe.each(storageBackends)('click webhook endpoints API on $name', ({ postgr
       status: 'active',
       disabledReason: null,
       failureCount: 0,
+      droppedCount: 0,
       lastDelivery: null,
       createdAt: expect.any(String),
     });
@@ -107,6 +109,25 @@ describe.each(storageBackends)('click webhook endpoints API on $name', ({ postgr
       const response = await call('POST', '/api/link-webhooks', stranger, { url });
       expect(response.statusCode).toBe(403);
       expect(response.json<{ error: string }>().error).toMatch(/^Delivery to .* is refused: it resolves to/);
+    }
+  });
+
+  it('treats the instance’s own webhook URL like any target: on loopback it needs REPLAY_ALLOW_PRIVATE, PUBLIC_URL or not', async () => {
+    const publicOrigin = parsePublicOrigin('http://127.0.0.1:3999');
+    for (const replayAllowPrivate of [false, true]) {
+      const own = await buildTestApp({ postgres, publicOrigin, replayAllowPrivate });
+      try {
+        const user = await createSession(own);
+        const response = await own.inject({
+          method: 'POST',
+          url: '/api/link-webhooks',
+          headers: asUser(user),
+          payload: { url: `http://127.0.0.1:3999/webhook/${user.sessionId}` },
+        });
+        expect(response.statusCode, response.body).toBe(replayAllowPrivate ? 201 : 403);
+      } finally {
+        await own.close();
+      }
     }
   });
 

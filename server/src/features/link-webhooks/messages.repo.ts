@@ -168,7 +168,14 @@ export function createMessagesRepo(db: Kysely<DatabaseSchema>): MessagesRepo {
           .where('id', '<', Number(newestKept.id))
           .where('claim', 'is', null)
           .executeTakeFirst();
-        dropped += Number(result.numUpdatedRows);
+        const count = Number(result.numUpdatedRows);
+        if (count === 0) continue;
+        dropped += count;
+        await db
+          .updateTable('link_webhooks')
+          .set((eb) => ({ dropped_messages: eb('dropped_messages', '+', count) }))
+          .where('id', '=', endpointId)
+          .execute();
       }
       return dropped;
     },

@@ -65,6 +65,7 @@ export function toLinkWebhook(endpoint: StoredEndpoint): LinkWebhook {
     status: endpoint.isEnabled ? 'active' : 'disabled',
     disabledReason: endpoint.isEnabled ? null : endpoint.disabledReason,
     failureCount: endpoint.failedMessages,
+    droppedCount: endpoint.droppedMessages ?? 0,
     lastDelivery:
       lastAttemptAt === null
         ? null

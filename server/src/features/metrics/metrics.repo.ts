@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { storedBytesSql } from '../webhooks/retention.js';
+import { storedBytesTotal } from '../webhooks/retention.js';
 
 export interface MetricsRepo {
   /** Bytes of every captured request kept (bodies and headers), as the storage limits count them. */
@@ -8,14 +8,6 @@ export interface MetricsRepo {
 }
 
 export function createMetricsRepo(db: Kysely<DatabaseSchema>): MetricsRepo {
-  return {
-    async storedBytes() {
-      // Reads the index of (session_id, id, stored_bytes, created_at), not the rows' bodies.
-      const row = await db
-        .selectFrom('webhook_events as event')
-        .select(sql<number | string | null>`sum(${storedBytesSql(db, 'event')})`.as('bytes'))
-        .executeTakeFirst();
-      return Number(row?.bytes ?? 0);
-    },
-  };
+  // Reads the index of (session_id, id, stored_bytes, created_at), not the rows' bodies.
+  return { storedBytes: () => storedBytesTotal(db) };
 }

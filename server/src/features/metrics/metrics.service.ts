@@ -86,6 +86,8 @@ export interface Metrics {
   limitRefusals(limitName: string): Count;
   /** Adds `count` (1 if left out) click webhook attempts or dropped messages of that outcome. */
   linkWebhookDeliveries(outcome: 'delivered' | 'retry' | 'failed' | 'dropped', count?: number): void;
+  /** Counts what one pass of the instance's storage budget removed. */
+  budgetRemovals(removed: { requests: number; bytes: number }): void;
   /** Lets the gauges read their sources; until then they stay at 0. */
   watch(sources: GaugeSources): void;
   /** Every metric in the text format, and its content type. */
@@ -172,6 +174,8 @@ function writeObservers(registry: Registry): Record<'captures' | 'clicks', Write
  */
 export function createMetrics(options: {
   processMetrics: boolean;
+  /** The instance's storage budget in bytes (STORAGE_MAX_MB), shown as a gauge. */
+  storageBudgetBytes?: number;
   reportError: (error: unknown, message: string) => void;
 }): Metrics {
   const registry = new Registry();
@@ -219,6 +223,21 @@ export function createMetrics(options: {
   });
   for (const outcome of ['delivered', 'retry', 'failed', 'dropped']) linkWebhookDeliveries(outcome);
   const writes = writeObservers(registry);
+  new Gauge({
+    name: 'hookbay_storage_budget_bytes',
+    help: 'The instance’s storage budget (STORAGE_MAX_MB): bytes of captured requests every session together may keep.',
+    registers: [registry],
+  }).set(options.storageBudgetBytes ?? 0);
+  const budgetRemovedBytes = new Counter({
+    name: 'hookbay_storage_budget_removed_bytes_total',
+    help: 'Bytes of captured requests removed because the instance was over its storage budget (largest sessions first).',
+    registers: [registry],
+  });
+  const budgetRemovedRequests = new Counter({
+    name: 'hookbay_storage_budget_removed_requests_total',
+    help: 'Captured requests removed because the instance was over its storage budget.',
+    registers: [registry],
+  });
 
   const gauge = (name: string, help: string, read: (from: GaugeSources) => number) =>
     new Gauge({
@@ -292,6 +311,10 @@ export function createMetrics(options: {
     linkWebhookDeliveries(outcome, count = 1) {
       const series = linkWebhookDeliveries(outcome);
       for (let added = 0; added < count; added++) series.inc();
+    },
+    budgetRemovals(removed) {
+      budgetRemovedBytes.inc(removed.bytes);
+      budgetRemovedRequests.inc(removed.requests);
     },
     watch(watched) {
       sources = watched;

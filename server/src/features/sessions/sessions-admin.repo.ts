@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { deleteSessionEvents, storedBytesSql } from '../webhooks/retention.js';
+import { deleteSessionEvents, storedBytesSql, storedBytesTotal } from '../webhooks/retention.js';
 
 /** A session's stored requests; times are epoch ms. */
 export interface UsageRow {
@@ -41,6 +41,8 @@ export interface SessionsAdminRepo {
   setSuspendedAt(sessionId: string, at: number | null): Promise<boolean>;
   /** Deletes every stored request of the session; returns how many. */
   deleteEvents(sessionId: string): Promise<number>;
+  /** Bytes of every session's stored requests together. */
+  storedBytes(): Promise<number>;
 }
 
 /** Database numbers may arrive as strings (PostgreSQL's sums and counts are numeric/bigint). */
@@ -143,5 +145,6 @@ export function createSessionsAdminRepo(db: Kysely<DatabaseSchema>): SessionsAdm
       return Number(result.numUpdatedRows) > 0;
     },
     deleteEvents: (sessionId) => deleteSessionEvents(db, sessionId),
+    storedBytes: () => storedBytesTotal(db),
   };
 }

@@ -45,7 +45,8 @@ export async function sessionsAdminRoutes(
           '`largest`: the 20 sessions whose stored requests (bodies and headers) take the most bytes; ' +
           '`busiest`: the 20 with the most requests captured in the last 24 hours; `suspended`: the ' +
           'suspended sessions. Each row: `sessionId`, `requests`, `bytes`, `recentRequests`, ' +
-          '`lastCaptureAt`, `suspendedAt`.',
+          '`lastCaptureAt`, `suspendedAt`. `storage`: `bytes` of every session together against ' +
+          '`budgetBytes`, the instance’s budget (STORAGE_MAX_MB).',
         response: { 200: json('The three lists and `recentSince`.'), ...adminOnly },
       },
     },

@@ -48,6 +48,8 @@ export function createSessionsAdminService(deps: {
   repo: SessionsAdminRepo;
   /** Carries suspensions to the other instances' caches. */
   bus?: SessionCacheBus;
+  /** The instance's storage budget (STORAGE_MAX_MB), shown beside the bytes stored. */
+  storageMaxBytes: number;
   now?: () => number;
 }): SessionsAdminService {
   const { repo } = deps;
@@ -110,6 +112,7 @@ export function createSessionsAdminService(deps: {
           new Map(suspended.map((row) => [row.sessionId, row.suspendedAt])),
         ),
         recentSince: new Date(recentSince).toISOString(),
+        storage: { bytes: await repo.storedBytes(), budgetBytes: deps.storageMaxBytes },
       };
     },
     async setSuspended(sessionId, isSuspended) {

@@ -15,6 +15,8 @@ import type { WaitsService } from './waits.service.js';
 export const WAIT_COUNT_MAX = 1000;
 export const WAIT_TIMEOUT_MAX_S = 300;
 const AFTER_MESSAGE = 'must be an event id';
+export const MADE_PRIVATE_MESSAGE =
+  'This inspector was made private while waiting: its session id alone gives no access. Send a key (Authorization: Bearer <key>).';
 const COUNT_MESSAGE = `must be a whole number from 1 to ${WAIT_COUNT_MAX}`;
 const TIMEOUT_MESSAGE = `must be a number of seconds from 0 to ${WAIT_TIMEOUT_MAX_S}`;
 
@@ -70,6 +72,11 @@ export async function waitsRoutes(instance: FastifyInstance, options: { waits: W
       408: errorSchema
         .extend({ events: eventsSchema })
         .describe('The timeout passed first; the events that matched until then.'),
+      401: errorSchema
+        .extend({ events: eventsSchema.optional() })
+        .describe(
+          'No session or key; or the session was made private while waiting (with the matches so far).',
+        ),
       503: errorSchema.extend({ events: eventsSchema }).describe('The server is shutting down; ask again.'),
     },
   };
@@ -100,6 +107,7 @@ export async function waitsRoutes(instance: FastifyInstance, options: { waits: W
           events,
         });
       }
+      if (ending === 'private') return reply.status(401).send({ error: MADE_PRIVATE_MESSAGE, events });
       return reply.status(503).send({ error: 'The server is shutting down; ask again.', events });
     },
   );

@@ -24,9 +24,13 @@ export interface WaitRequest {
   signal: AbortSignal;
 }
 
-/** `done`: all `count` arrived; `timeout`: time ran out first; `closed`: the client left or the server is closing. */
+/**
+ * `done`: all `count` arrived; `timeout`: time ran out first; `private`: the session was made
+ * private (its id alone, which the wait was opened with, gives no access any more); `closed`: the
+ * client left or the server is closing.
+ */
 export interface WaitOutcome {
-  ending: 'done' | 'timeout' | 'closed';
+  ending: 'done' | 'timeout' | 'private' | 'closed';
   /** The matching events found, oldest first, at most `count`. */
   events: WebhookEvent[];
 }
@@ -152,8 +156,9 @@ export function createWaitsService(deps: {
         // key is revoked, every wait of it ends, rather than one opened by the session id alone going on.
         keyId: null,
         poke: () => void read(watch),
-        close: () => {
-          for (const waiter of [...watch.waiters]) waiter.finish('closed');
+        close: (reason) => {
+          const ending = reason === 'access-ended' ? 'private' : 'closed';
+          for (const waiter of [...watch.waiters]) waiter.finish(ending);
         },
       })
       .then((leave) => {

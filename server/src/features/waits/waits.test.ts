@@ -12,6 +12,7 @@ import { asUser, createSession } from '../../../test/factories.js';
 import { waitFor } from '../../../test/processes.js';
 import { listen } from '../../../test/socket.js';
 import { listEvents } from '../webhooks/test-captures.js';
+import { MADE_PRIVATE_MESSAGE } from './waits.routes.js';
 
 interface WaitAnswer {
   status: number;
@@ -168,6 +169,34 @@ describe('waiting for requests', () => {
     // Nothing is left to wake: a later capture is simply stored.
     await capture(user);
     expect(open()).toEqual({ waits: 0, sessions: 0 });
+  });
+});
+
+describe('a wait opened with the session id when the session is made private', () => {
+  it('is answered 401 saying so, with what it has', async () => {
+    const app = await buildTestApp();
+    const origin = await listen(app);
+    const user = await createSession(app);
+    const key = await app.inject({
+      method: 'POST',
+      url: '/api/keys',
+      headers: asUser(user),
+      payload: { name: 'ci' },
+    });
+    expect(key.statusCode, key.body).toBe(201);
+    const waiting = fetch(`${origin}/api/events/wait?timeout=300`, { headers: asUser(user) });
+    await waitFor('the wait to be open', () => app.services.waits.openCount().waits === 1);
+    const privacy = await app.inject({
+      method: 'PUT',
+      url: '/api/user/privacy',
+      headers: asUser(user),
+      payload: { private: true },
+    });
+    expect(privacy.statusCode, privacy.body).toBe(200);
+    const response = await waiting;
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: MADE_PRIVATE_MESSAGE, events: [] });
+    await app.close();
   });
 });
 

@@ -59,45 +59,81 @@ async function deleteInBatches(
   }
 }
 
+/** What a removal freed: requests and their stored bytes. */
+export interface Freed {
+  requests: number;
+  bytes: number;
+}
+
 /**
  * The id of the newest request of the session that no longer fits: past the `keep` newest, or
- * past `maxBytes` counted from the newest. Never the newest itself. Null when everything fits.
+ * past `maxBytes` counted from the newest, and the bytes of it and every older one. Never the
+ * newest itself. Null when everything fits.
  */
 async function firstExpendable(
   db: Kysely<DatabaseSchema>,
   sessionId: string,
   limits: SessionLimits,
-): Promise<number | null> {
+): Promise<{ id: number; bytes: number } | null> {
   // Reads only the index webhook_events_session_sizes, but for rows stored without their size.
-  const result = await sql<{ id: number | null }>`
-    select max(id) as id from (
-      select event.id,
+  const result = await sql<{ id: number | null; bytes: number | string | null }>`
+    select max(id) as id, sum(bytes) as bytes from (
+      select event.id, ${storedBytesSql(db, 'event')} as bytes,
         row_number() over (order by event.id desc) as place,
         sum(${storedBytesSql(db, 'event')}) over (order by event.id desc rows unbounded preceding) as kept_bytes
       from webhook_events as event
       where event.session_id = ${sessionId}
     ) as ranked
     where place > 1 and (place > ${limits.keep} or kept_bytes > ${limits.maxBytes})`.execute(db);
-  const id = result.rows[0]?.id;
-  return id === null || id === undefined ? null : Number(id);
+  const row = result.rows[0];
+  if (!row || row.id === null) return null;
+  return { id: Number(row.id), bytes: Number(row.bytes ?? 0) };
 }
 
 /**
  * Deletes the oldest requests of the session until it holds at most `limits.keep` requests and
- * `limits.maxBytes` bytes, always keeping its newest one; returns how many it deleted. Two
- * instances pruning one session at once is harmless: both delete below the same cutoff, or the
- * later one a newer cutoff, which is the right one.
+ * `limits.maxBytes` bytes, always keeping its newest one; returns what it deleted (the bytes as
+ * measured just before). Two instances pruning one session at once is harmless: both delete below
+ * the same cutoff, or the later one a newer cutoff, which is the right one.
  */
 export async function pruneSession(
   db: Kysely<DatabaseSchema>,
   sessionId: string,
   limits: SessionLimits,
-): Promise<number> {
+): Promise<Freed> {
   const cutoff = await firstExpendable(db, sessionId, limits);
-  if (cutoff === null) return 0;
-  return deleteInBatches(db, (ids) =>
-    ids.where('session_id', '=', sessionId).where('id', '<=', cutoff).orderBy('id'),
+  if (cutoff === null) return { requests: 0, bytes: 0 };
+  const requests = await deleteInBatches(db, (ids) =>
+    ids.where('session_id', '=', sessionId).where('id', '<=', cutoff.id).orderBy('id'),
   );
+  return { requests, bytes: requests === 0 ? 0 : cutoff.bytes };
+}
+
+/** A session and the bytes of requests it keeps. */
+export interface SessionSize {
+  sessionId: string;
+  bytes: number;
+}
+
+/** The bytes of every captured request kept; reads the index webhook_events_session_sizes once. */
+export async function storedBytesTotal(db: Kysely<DatabaseSchema>): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_events as event')
+    .select(sql<number | string | null>`sum(${storedBytesSql(db, 'event')})`.as('bytes'))
+    .executeTakeFirst();
+  return Number(row?.bytes ?? 0);
+}
+
+/** The `limit` sessions holding the most bytes, largest first; reads the same index once. */
+export async function largestSessions(db: Kysely<DatabaseSchema>, limit: number): Promise<SessionSize[]> {
+  const rows = await db
+    .selectFrom('webhook_events as event')
+    .select(['event.session_id', sql<number | string>`sum(${storedBytesSql(db, 'event')})`.as('bytes')])
+    .groupBy('event.session_id')
+    .orderBy('bytes', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ sessionId: row.session_id, bytes: Number(row.bytes) }));
 }
 
 /**

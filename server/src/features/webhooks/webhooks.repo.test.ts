@@ -262,7 +262,7 @@ describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
       repo.prune(sessionId, byCount(5)),
       other.prune(sessionId, byCount(5)),
     ]);
-    expect(deleted[0] + deleted[1]).toBe(7);
+    expect(deleted[0].requests + deleted[1].requests).toBe(7);
     expect((await repo.listVisible(sessionId, page(100))).map((found) => found.id)).toEqual(
       ids.slice(-5).reverse(),
     );
@@ -282,7 +282,7 @@ describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
     );
 
     // Two requests of 3000 bytes plus headers fit in 6100 bytes, three do not.
-    expect(await repo.prune(sessionId, { keep: 100, maxBytes: 6100 })).toBe(2);
+    expect((await repo.prune(sessionId, { keep: 100, maxBytes: 6100 })).requests).toBe(2);
     expect((await repo.listVisible(sessionId, page(100))).map((found) => found.id)).toEqual([
       recorded,
       legacy[2],
@@ -306,7 +306,7 @@ describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
     const sessionId = await newSession();
     const rows = Array.from({ length: DELETE_BATCH_ROWS * 2 + 5 }, () => row(sessionId));
     const ids = await insertIds(rows);
-    expect(await repo.prune(sessionId, byCount(3))).toBe(rows.length - 3);
+    expect((await repo.prune(sessionId, byCount(3))).requests).toBe(rows.length - 3);
     expect((await repo.listVisible(sessionId, page(10))).map((found) => found.id)).toEqual(
       ids.slice(-3).reverse(),
     );
@@ -318,16 +318,16 @@ describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
     const ids = await insertEach(sessionId, 7);
     const otherIds = await insertEach(otherId, 3);
 
-    expect(await repo.prune(sessionId, byCount(3))).toBe(4);
+    expect((await repo.prune(sessionId, byCount(3))).requests).toBe(4);
     expect((await repo.listVisible(sessionId, page(100))).map((found) => found.id)).toEqual(
       ids.slice(4).reverse(),
     );
     expect((await repo.listVisible(otherId, page(100))).map((found) => found.id)).toEqual(
       [...otherIds].reverse(),
     );
-    expect(await repo.prune(sessionId, byCount(3))).toBe(0);
-    expect(await repo.prune(otherId, byCount(10))).toBe(0);
-    expect(await repo.prune(randomUUID(), byCount(1))).toBe(0);
+    expect((await repo.prune(sessionId, byCount(3))).requests).toBe(0);
+    expect((await repo.prune(otherId, byCount(10))).requests).toBe(0);
+    expect((await repo.prune(randomUUID(), byCount(1))).requests).toBe(0);
   });
 
   it('bodies round-trip byte for byte: all byte values, empty, and 2 MiB of random bytes', async () => {

@@ -9,10 +9,14 @@ import type { EventVerdicts } from '../../../../shared/verdicts.js';
 import { filterCondition, registerSqliteSearch, runSearch, type SearchFilter } from './event-search.js';
 import {
   deleteCapturedBefore,
+  largestSessions,
   pruneSession,
   sessionsOverLimits,
   storedBytesOf,
+  storedBytesTotal,
+  type Freed,
   type SessionLimits,
+  type SessionSize,
 } from './retention.js';
 
 export interface CapturedRequest {
@@ -73,9 +77,13 @@ export interface WebhooksRepo {
   setForwarded(sessionId: string, id: number, result: ForwardResult): Promise<boolean>;
   /**
    * Deletes the session's oldest events until it holds at most `limits.keep` events and
-   * `limits.maxBytes` stored bytes, keeping its newest event whatever its size; returns how many it deleted.
+   * `limits.maxBytes` stored bytes, keeping its newest event whatever its size; returns what it deleted.
    */
-  prune(sessionId: string, limits: SessionLimits): Promise<number>;
+  prune(sessionId: string, limits: SessionLimits): Promise<Freed>;
+  /** Bytes of every session's events together (a full index scan). */
+  storedBytesTotal(): Promise<number>;
+  /** The `limit` sessions holding the most bytes, largest first (a full index scan). */
+  largestSessions(limit: number): Promise<SessionSize[]>;
   /** The sessions over the limits (a full index scan: once at start, for limits that were lowered). */
   sessionsOverLimits(limits: SessionLimits): Promise<string[]>;
   /** Deletes every event captured before `before` (epoch ms) in every session; returns how many. */
@@ -413,6 +421,8 @@ export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
     },
     prune: (sessionId, limits) => pruneSession(db, sessionId, limits),
     sessionsOverLimits: (limits) => sessionsOverLimits(db, limits),
+    storedBytesTotal: () => storedBytesTotal(db),
+    largestSessions: (limit) => largestSessions(db, limit),
     deleteCapturedBefore: (before) => deleteCapturedBefore(db, before),
     async listVisibleAfter(sessionId, after, limit) {
       return db

@@ -10,6 +10,8 @@ import type { Publisher } from '../../realtime/publisher.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import { parseRawHeaders, toWebhookEvent } from './event-view.js';
 import type { SearchFilter } from './event-search.js';
+import { createBudgetKeeper, type BudgetPass } from './instance-budget.js';
+import type { Freed } from './retention.js';
 import {
   toEventRow,
   type CapturedRequest,
@@ -50,12 +52,13 @@ export interface WebhooksService {
    * event. Other sessions cannot have grown, except past limits lowered since they were captured
    * into: the first run also finds those. A session whose pruning fails is tried again next run.
    */
-  pruneTouchedSessions(): Promise<void>;
-  /** Deletes the events of every session that are older than `eventMaxAgeMs` (when there is an age limit). */
-  pruneExpired(): Promise<void>;
+  pruneTouchedSessions(): Promise<Freed>;
+  /** Deletes the events of every session that are older than `eventMaxAgeMs` (when there is an age limit); returns how many. */
+  pruneExpired(): Promise<number>;
   /**
-   * Both of the above, one run at a time: a call made during a run waits for it and then starts
-   * one more run, shared by every call made meanwhile.
+   * Both of the above, then the instance's budget (`storageMaxBytes`, every session together),
+   * then hands space back (`afterRemovals`) when anything was removed. One run at a time: a call
+   * made during a run waits for it and then starts one more run, shared by every call made meanwhile.
    */
   prune(): Promise<void>;
   /** Waits until every accepted capture is written. */
@@ -103,6 +106,13 @@ function contentEncodingOf(rawHeaders: [string, string][]): string | null {
   return header ? header[1].trim().toLowerCase() : null;
 }
 
+/** What one prune run removed, by the limit that removed it. */
+export interface PruneReport {
+  sessionLimits: Freed;
+  age: { requests: number };
+  budget: BudgetPass | null;
+}
+
 export function createWebhooksService(deps: {
   repo: WebhooksRepo;
   sessions: SessionsService;
@@ -112,6 +122,12 @@ export function createWebhooksService(deps: {
   sessionStorageBytes: number;
   /** Events older than this are deleted; null: no age limit. */
   eventMaxAgeMs: number | null;
+  /** Bytes of events every session together keeps (STORAGE_MAX_MB). */
+  storageMaxBytes: number;
+  /** Told of each prune run that removed anything (logs, metrics). */
+  onRemoved?: (report: PruneReport) => void;
+  /** Run after a prune run that removed anything, e.g. to give the freed space back to the disk. */
+  afterRemovals?: () => Promise<void>;
   now?: () => number;
   /** Told after each capture is stored (the event streams read again). */
   onStored?: (sessionId: string) => void;
@@ -127,36 +143,56 @@ export function createWebhooksService(deps: {
   let pruning: Promise<void> | null = null;
   let nextPruning: Promise<void> | null = null;
   let hasCheckedAll = false;
+  const budget = createBudgetKeeper({
+    store: deps.repo,
+    budget: deps.storageMaxBytes,
+    keep: deps.eventsPerSession,
+    now,
+  });
 
-  async function pruneTouchedSessions(): Promise<void> {
+  async function pruneTouchedSessions(): Promise<Freed> {
     if (!hasCheckedAll) {
       for (const sessionId of await deps.repo.sessionsOverLimits(limits)) touched.add(sessionId);
       hasCheckedAll = true;
     }
     const sessionIds = [...touched];
     touched.clear();
+    const freed: Freed = { requests: 0, bytes: 0 };
     for (const [index, sessionId] of sessionIds.entries()) {
       try {
-        await deps.repo.prune(sessionId, limits);
+        const removed = await deps.repo.prune(sessionId, limits);
+        freed.requests += removed.requests;
+        freed.bytes += removed.bytes;
       } catch (error) {
         // Not pruned yet: these sessions may still be over their limits.
         for (const left of sessionIds.slice(index)) touched.add(left);
         throw error;
       }
     }
+    return freed;
   }
 
-  async function pruneExpired(): Promise<void> {
-    if (deps.eventMaxAgeMs !== null) await deps.repo.deleteCapturedBefore(now() - deps.eventMaxAgeMs);
+  async function pruneExpired(): Promise<number> {
+    if (deps.eventMaxAgeMs === null) return 0;
+    return deps.repo.deleteCapturedBefore(now() - deps.eventMaxAgeMs);
   }
 
-  /** Runs both kinds of pruning, the second also when the first fails; throws the first failure. */
+  /** Runs every kind of pruning, each also when one before failed; throws the first failure. */
   async function pruneAll(): Promise<void> {
-    const outcomes = [
-      ...(await Promise.allSettled([pruneTouchedSessions()])),
-      ...(await Promise.allSettled([pruneExpired()])),
-    ];
-    for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
+    const [sessionLimits] = await Promise.allSettled([pruneTouchedSessions()]);
+    const [age] = await Promise.allSettled([pruneExpired()]);
+    const [byBudget] = await Promise.allSettled([budget.run()]);
+    const report: PruneReport = {
+      sessionLimits: sessionLimits.status === 'fulfilled' ? sessionLimits.value : { requests: 0, bytes: 0 },
+      age: { requests: age.status === 'fulfilled' ? age.value : 0 },
+      budget: byBudget.status === 'fulfilled' ? byBudget.value : null,
+    };
+    if (report.sessionLimits.requests + report.age.requests + (report.budget?.requests ?? 0) > 0) {
+      deps.onRemoved?.(report);
+      await deps.afterRemovals?.();
+    }
+    for (const outcome of [sessionLimits, age, byBudget])
+      if (outcome.status === 'rejected') throw outcome.reason;
   }
 
   function prune(): Promise<void> {
@@ -188,6 +224,7 @@ export function createWebhooksService(deps: {
       const row = toEventRow(request);
       const { id, previousId } = await writer.add(row);
       touched.add(request.sessionId);
+      budget.noteCaptured(row.stored_bytes ?? 0);
       const event = toWebhookEvent(
         { id, previous_id: previousId, forwarded: null, ...row },
         request.rawHeaders,

@@ -30,6 +30,7 @@ function fakeServer(options: { failOverview?: () => boolean } = {}) {
     busiest: [busy],
     suspended: [big, busy].filter((row) => row.suspendedAt !== null),
     recentSince: '2026-11-19T10:00:00.000Z',
+    storage: { bytes: 3 * 1024 * 1024, budgetBytes: 4096 * 1024 * 1024 },
   });
   const answer = ({ method, path, body }: Call): Answer => {
     if (path === ADMIN_CHECK_STATUS_PATH) return { status: 200, body: { isAdmin: true } };
@@ -86,6 +87,16 @@ describe('Admin Sessions tab', () => {
     expect(
       within(list('Suspended webhook URLs')).getByText('No webhook URL is suspended.'),
     ).toBeInTheDocument();
+  });
+
+  it('shows every session together against the instance’s storage budget', async () => {
+    fakeServer();
+    renderAdmin({ history: ['/admin/sessions'] });
+    const budget = await screen.findByRole('region', { name: 'Instance storage against its budget' });
+    expect(budget).toHaveTextContent(
+      'All sessions together: 3.0 MiB of the instance’s 4.00 GiB budget (0%). Past it, the largest sessions lose their oldest requests first.',
+    );
+    expect(within(budget).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
   });
 
   it('suspends a webhook URL and lifts the suspension', async () => {

@@ -4,8 +4,8 @@
  * requests (after a confirmation), free an inspector name.
  */
 import { useState } from 'react';
-import { Button, Card, Spinner } from 'react-bootstrap';
-import type { SessionUsage } from '../../../../shared/admin';
+import { Button, Card, ProgressBar, Spinner } from 'react-bootstrap';
+import type { InstanceStorage, SessionUsage } from '../../../../shared/admin';
 import { shortUserId } from '../../../../shared/sessions';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { LoadingStatus } from '../../components/LoadingStatus';
@@ -15,6 +15,27 @@ import { FreeNameForm } from './components/FreeNameForm';
 import { SessionsTable } from './components/SessionsTable';
 import { messages } from './messages';
 import { useAdminSessions } from './useAdminSessions';
+
+/** Every session's stored requests together against the instance's budget. */
+function StorageBudget({ storage }: { storage: InstanceStorage }) {
+  const percent = storage.budgetBytes > 0 ? Math.round((storage.bytes / storage.budgetBytes) * 100) : 0;
+  return (
+    <section aria-label={messages.instanceStorageLabel}>
+      <p className="mb-2">
+        {messages.instanceStorage(
+          formatBinaryBytes(storage.bytes),
+          formatBinaryBytes(storage.budgetBytes),
+          percent,
+        )}
+      </p>
+      <ProgressBar
+        now={Math.min(percent, 100)}
+        variant={percent >= 90 ? 'warning' : 'info'}
+        aria-label={messages.instanceStorageLabel}
+      />
+    </section>
+  );
+}
 
 export function SessionsManagement() {
   const view = useAdminSessions();
@@ -50,6 +71,7 @@ export function SessionsManagement() {
       <Card.Body className="d-flex flex-column gap-4">
         <p className="text-body-secondary mb-0">{messages.sessionsIntro}</p>
         <FreeNameForm />
+        {view.overview && <StorageBudget storage={view.overview.storage} />}
         {view.isLoading && <LoadingStatus text={messages.sessionsLoading} />}
         {view.loadFailed && <RetryAlert text={messages.sessionsLoadFailed} onRetry={view.refresh} />}
         {lists?.map((list) => (

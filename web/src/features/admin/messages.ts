@@ -78,6 +78,10 @@ export const messages = {
   sessionsTitle: 'Sessions',
   sessionsIntro:
     'Captured requests kept per session, bodies and headers counted. “Last 24 h” counts the requests captured in the last 24 hours that are still stored.',
+  /** The instance total against its budget (STORAGE_MAX_MB). */
+  instanceStorage: (stored: string, budget: string, percent: number) =>
+    `All sessions together: ${stored} of the instance’s ${budget} budget (${percent}%). Past it, the largest sessions lose their oldest requests first.`,
+  instanceStorageLabel: 'Instance storage against its budget',
   sessionsLoading: 'Loading sessions…',
   sessionsLoadFailed: 'Failed to load sessions',
   refresh: 'Refresh',

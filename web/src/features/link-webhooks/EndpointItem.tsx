@@ -1,7 +1,11 @@
 /** One endpoint: where it posts, for which links, its status and last result, its secret and actions. */
 import { useState } from 'react';
 import { Badge, Button, ListGroup } from 'react-bootstrap';
-import { LINK_WEBHOOK_EVENT_LABELS, type LinkWebhook } from '../../../../shared/link-webhooks';
+import {
+  LINK_WEBHOOK_EVENT_LABELS,
+  LINK_WEBHOOK_QUEUE_LIMIT,
+  type LinkWebhook,
+} from '../../../../shared/link-webhooks';
 import { CopyButton } from '../../components/CopyButton';
 import { formatDateTime } from '../../lib/format';
 import { DeliveryList } from './DeliveryList';
@@ -52,6 +56,12 @@ export function EndpointItem({ endpoint, isBusy, onReEnable, onRemove }: Endpoin
         <span data-testid="last-delivery">{lastDeliveryText(endpoint)}</span>
         {endpoint.failureCount > 0 && (
           <span className="text-danger"> · {text.failedInARow(endpoint.failureCount)}</span>
+        )}
+        {endpoint.droppedCount > 0 && (
+          <span className="text-danger" data-testid="dropped-count">
+            {' '}
+            · {text.droppedQueueFull(endpoint.droppedCount, LINK_WEBHOOK_QUEUE_LIMIT)}
+          </span>
         )}
       </p>
       <div className="small mb-2 d-flex flex-wrap align-items-center gap-2">

@@ -31,6 +31,8 @@ export const webhookMessages = {
   lastDelivery: 'Last delivery',
   neverDelivered: 'Nothing sent yet',
   failedInARow: (count: number) => `${count} failed in a row`,
+  droppedQueueFull: (count: number, limit: number) =>
+    `${count} dropped: more than ${limit.toLocaleString('en-US')} were waiting (the oldest waiting go first)`,
   reEnable: 'Re-enable',
   reEnabled: 'Endpoint enabled again.',
   reEnableFailed: 'The endpoint could not be enabled.',
