@@ -58,6 +58,7 @@ export interface LinksService {
 }
 
 const NOT_FOUND_MESSAGE = 'This short URL does not exist or was deleted.';
+export const EXPIRY_IN_PAST_MESSAGE = 'The expiry date must be in the future.';
 const ID_ATTEMPTS = 5;
 const ALIAS_VARIANTS = 20;
 const SEARCH_LIMIT = 100;
@@ -115,7 +116,7 @@ function parseExpiry(
 ): number | null | undefined {
   if (value === undefined || value === null) return value;
   const at = Date.parse(value);
-  if (mustBeFuture && at <= now) throw new InvalidInputError('The expiry date must be in the future.');
+  if (mustBeFuture && at <= now) throw new InvalidInputError(`expiresAt: ${EXPIRY_IN_PAST_MESSAGE}`);
   return at;
 }
 
