@@ -23,6 +23,7 @@ import { linkExternalIdsMigration } from './019_link_external_ids.js';
 import { linkTagsMigration } from './020_link_tags.js';
 import { visitorsAndCardsMigration } from './021_visitors_and_cards.js';
 import { linkHistoryMigration } from './022_link_history.js';
+import { linkRoutingMigration } from './027_link_routing.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '001_sessions': sessionsMigration,
@@ -47,4 +48,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '020_link_tags': linkTagsMigration,
   '021_visitors_and_cards': visitorsAndCardsMigration,
   '022_link_history': linkHistoryMigration,
+  '027_link_routing': linkRoutingMigration,
 };
