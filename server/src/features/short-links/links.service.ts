@@ -13,6 +13,7 @@ import { createLinkCache, toCachedLink, type CachedLink, type LinkCache } from '
 import { AliasTakenError, ExternalIdTakenError } from './link-errors.js';
 import { isLinkId, newLinkId } from './link-id.js';
 import { isExternalIdViolation, type LinkChange, type LinksRepo, type StoredLink } from './links.repo.js';
+import { newRoutingOptions, routingOptionsOf } from './link-routing.js';
 import { hashPassword } from './password.js';
 import { checkLongUrl } from './url-rules.js';
 
@@ -86,6 +87,9 @@ export function toShortUrl(link: StoredLink, apiBase: string, now = Date.now()):
     tags: link.tags,
     note: link.note,
     card: link.card,
+    redirectStatus: link.redirectStatus ?? 302,
+    fallbackUrl: link.fallbackUrl,
+    startsAt: link.startsAt === null ? null : new Date(link.startsAt).toISOString(),
   };
 }
 
@@ -106,6 +110,9 @@ function cached(link: StoredLink, ownerUserId: string): CachedLink {
     forwardQuery: link.forwardQuery,
     rules: link.rules,
     card: link.card,
+    redirectStatus: link.redirectStatus ?? 302,
+    fallbackUrl: link.fallbackUrl,
+    startsAt: link.startsAt,
   });
 }
 
@@ -177,7 +184,8 @@ export function createLinksService(deps: {
     creator: Creator,
     url: string,
     body: LinkCreateBody,
-    rules: TargetingRule[] = [],
+    rules: TargetingRule[],
+    routing: ReturnType<typeof newRoutingOptions>,
   ): Promise<StoredLink> {
     const createdAt = now();
     const options = {
@@ -191,6 +199,7 @@ export function createLinksService(deps: {
       note: body.note ?? null,
       tags: body.tags ?? [],
       card: body.card ?? null,
+      ...routing,
     };
     const base = { ownerSessionId: creator.user.sessionId, url, createdAt, ...options };
     // Stored sorted, as they are read back.
@@ -213,6 +222,7 @@ export function createLinksService(deps: {
     body: LinkUpdateBody,
     url: string,
     rules: TargetingRule[] | undefined,
+    context: LinkContext,
   ): Promise<LinkChange> {
     const isRename = body.alias !== undefined && body.alias !== id;
     return {
@@ -227,6 +237,7 @@ export function createLinksService(deps: {
       note: body.note,
       tags: body.tags === null ? [] : body.tags,
       card: body.card,
+      ...routingOptionsOf(body, context.ownHostnames, blockedHosts),
       ...(isRename && { newId: body.alias, isAlias: true }),
     };
   }
@@ -281,11 +292,12 @@ export function createLinksService(deps: {
     },
     async create(creator, body, context) {
       const url = checkLongUrl(body.url, context.ownHostnames, blockedHosts);
-      const rules = checkedRules(body.rules, context);
+      const rules = checkedRules(body.rules, context) ?? [];
+      const routing = newRoutingOptions(body, context.ownHostnames, blockedHosts);
       await checkExternalIdFree(creator.user, body.externalId);
       await creator.countCreation();
       const link = await guardExternalId(creator.user, body.externalId, () =>
-        insertLink(creator, url, body, rules),
+        insertLink(creator, url, body, rules, routing),
       );
       cache.set(cached(link, creator.user.id));
       deps.onLinkEvent?.(creator.user, { event: 'link.created', id: link.id, url: link.url });
@@ -296,7 +308,7 @@ export function createLinksService(deps: {
       const rules = checkedRules(body.rules, context);
       if (!isLinkId(id)) throw new NotFoundError(NOT_FOUND_MESSAGE);
       await checkExternalIdFree(user, body.externalId, id);
-      const change = await changeOf(id, body, checked, rules);
+      const change = await changeOf(id, body, checked, rules, context);
       const link = await guardExternalId(user, body.externalId, () =>
         repo.update(user.sessionId, id, change),
       );
