@@ -101,6 +101,8 @@ export interface LinkWebhook {
   lastDelivery: LinkWebhookResult | null;
   /** ISO 8601. */
   createdAt: string;
+  /** ISO 8601 when the endpoint's own link was deleted: from then on it receives nothing more. */
+  linkDeletedAt: string | null;
 }
 
 export const LINK_WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed', 'dropped'] as const;

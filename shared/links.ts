@@ -6,9 +6,10 @@ import { z } from 'zod';
 import { linkDetailsBodyShape, linkDetailsUpdateShape, type LinkDetails } from './link-tags.js';
 import type { RuleClicks, TargetingRule } from './link-targeting.js';
 import { linkCardSchema, type LinkCard } from './link-card.js';
+import { linkRoutingBodyShape, linkRoutingUpdateShape, type LinkRouting } from './link-routing.js';
 
 /** A stored short link. `timestamp` repeats `createdAt`: clients may read the creation time from either. */
-export interface ShortUrl extends LinkDetails {
+export interface ShortUrl extends LinkDetails, LinkRouting {
   id: string;
   url: string;
   shortUrl: string;
@@ -46,11 +47,19 @@ export interface AdminLink extends ShortUrl {
 }
 
 /** What a visit gets: a redirect, a 410 for one of three reasons, or a password form first. */
-export const LINK_STATES = ['active', 'password-protected', 'expired', 'limit-reached', 'disabled'] as const;
+export const LINK_STATES = [
+  'active',
+  'password-protected',
+  'not-started',
+  'expired',
+  'limit-reached',
+  'disabled',
+] as const;
 export type LinkState = (typeof LINK_STATES)[number];
 export const LINK_STATE_LABELS: Record<LinkState, string> = {
   active: 'Active',
   'password-protected': 'Password-protected',
+  'not-started': 'Not active yet',
   expired: 'Expired',
   'limit-reached': 'Limit reached',
   disabled: 'Disabled',
@@ -59,6 +68,7 @@ export const LINK_STATE_LABELS: Record<LinkState, string> = {
 export const LINK_STATE_VARIANTS: Record<LinkState, string> = {
   active: 'success',
   'password-protected': 'info',
+  'not-started': 'secondary',
   expired: 'secondary',
   'limit-reached': 'warning',
   disabled: 'danger',
@@ -68,16 +78,19 @@ export const LINK_STATE_VARIANTS: Record<LinkState, string> = {
 export interface LinkStateInput {
   /** Epoch ms or null. */
   expiresAt: number | null;
+  /** Epoch ms or null. */
+  startsAt: number | null;
   maxClicks: number | null;
   clicks: number;
   hasPassword: boolean;
   isDisabled: boolean;
 }
 
-/** A link's state at `now` (epoch ms): disabled first, then expired, then limit reached. */
+/** A link's state at `now` (epoch ms): disabled first, then expired, not started, limit reached. */
 export function linkStateOf(link: LinkStateInput, now: number): LinkState {
   if (link.isDisabled) return 'disabled';
   if (link.expiresAt !== null && link.expiresAt <= now) return 'expired';
+  if (link.startsAt !== null && link.startsAt > now) return 'not-started';
   if (link.maxClicks !== null && link.clicks >= link.maxClicks) return 'limit-reached';
   return link.hasPassword ? 'password-protected' : 'active';
 }
@@ -281,6 +294,7 @@ export const urlBodySchema = z.object(
     externalId: externalIdSchema.nullish(),
     ...linkDetailsBodyShape,
     card: linkCardSchema.nullish(),
+    ...linkRoutingBodyShape,
   },
   { error: BODY_SHAPE_MESSAGE },
 );
@@ -301,6 +315,7 @@ export const urlUpdateSchema = z.object(
     externalId: externalIdSchema.nullable().optional(),
     ...linkDetailsUpdateShape,
     card: linkCardSchema.nullable().optional(),
+    ...linkRoutingUpdateShape,
   },
   { error: BODY_SHAPE_MESSAGE },
 );

@@ -90,6 +90,12 @@ export interface ShortLinksTable {
   card_title: string | null;
   card_description: string | null;
   card_image: string | null;
+  /** 301, 302, 307 or 308; null answers 302 (migration 027). */
+  redirect_status: number | null;
+  /** Where a closed or not yet active link sends visitors; null for its page (migration 027). */
+  fallback_url: string | null;
+  /** Before it the link is not active yet; null for at once (migration 027). */
+  starts_at: number | null;
 }
 
 /** One tag of a link, lower-cased (migration 020). */
@@ -275,6 +281,8 @@ export interface LinkWebhooksTable {
   last_error: string | null;
   last_attempt_at: number | null;
   created_at: number;
+  /** When the endpoint's own link was deleted; it receives nothing more from then on (migration 027). */
+  link_deleted_at: number | null;
 }
 
 /** One event for one endpoint: queued, then delivered, failed or dropped (migration 018). */

@@ -27,6 +27,7 @@ import { eventVerdictsMigration } from './023_event_verdicts.js';
 import { contractsMigration } from './024_contracts.js';
 import { conformanceRunsMigration } from './025_conformance_runs.js';
 import { linkWebhookDropsMigration } from './026_link_webhook_drops.js';
+import { linkRoutingMigration } from './027_link_routing.js';
 import { inspectorSettingsMigration } from './030_inspector_settings.js';
 import { replayJobsMigration } from './031_replay_jobs.js';
 
@@ -57,6 +58,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '024_contracts': contractsMigration,
   '025_conformance_runs': conformanceRunsMigration,
   '026_link_webhook_drops': linkWebhookDropsMigration,
+  '027_link_routing': linkRoutingMigration,
   '030_inspector_settings': inspectorSettingsMigration,
   '031_replay_jobs': replayJobsMigration,
 };

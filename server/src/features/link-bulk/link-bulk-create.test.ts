@@ -92,7 +92,7 @@ describe.each(storageBackends)('bulk create of short links on $name', ({ postgre
       },
       { index: 5, status: 400, error: 'Send a JSON body like {"url": "https://example.com"}.' },
       { index: 6, status: 400, error: 'maxClicks: The click limit must be a whole number of 1 or more.' },
-      { index: 7, status: 400, error: 'The expiry date must be in the future.' },
+      { index: 7, status: 400, error: 'expiresAt: The expiry date must be in the future.' },
       { index: 8, status: 400, error: `externalId: ${EXTERNAL_ID_RULE_MESSAGE}` },
       { index: 9, status: 400, error: `alias: ${ALIAS_RULE_MESSAGE}` },
       expect.objectContaining({ url: 'https://example.com/third', maxClicks: 5, hasPassword: true }),

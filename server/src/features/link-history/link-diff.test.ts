@@ -19,6 +19,9 @@ const LINK: StoredLink = {
   note: null,
   tags: [],
   card: null,
+  redirectStatus: null,
+  fallbackUrl: null,
+  startsAt: null,
 };
 
 describe('diffLinks', () => {

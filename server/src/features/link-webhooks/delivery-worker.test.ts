@@ -38,6 +38,7 @@ describe.each(storageBackends)('click webhook queue on $name', ({ postgres }) =>
       lastError: null,
       lastAttemptAt: null,
       createdAt: at,
+      linkDeletedAt: null,
     });
     await messages.insertMany(
       Array.from({ length: count }, (_, index) => ({

@@ -263,4 +263,41 @@ describe.each(storageBackends)('click webhook deliveries on $name', ({ postgres 
       linkId: `renamed-${link.id}`,
     });
   });
+
+  it('sends nothing more to a deleted link’s endpoint, not even for a new link with its alias', async () => {
+    const alias = `gone-${Date.now()}`;
+    const link = await createLink(app, owner, 'https://example.com/old', { alias });
+    const endpoint = await addEndpoint(app, owner, { url: target.url, linkId: link.id });
+    const deleted = await app.inject({ method: 'DELETE', url: `/api/urls/${alias}`, headers: asUser(owner) });
+    expect(deleted.statusCode).toBe(200);
+    const [goodbye] = await target.waitFor(1);
+    expect(JSON.parse(goodbye?.body ?? '{}')).toMatchObject({
+      type: 'link.deleted',
+      data: { linkId: alias },
+    });
+
+    // The same alias again, in the same session: a new link, clicked and edited.
+    const again = await createLink(app, owner, 'https://example.com/new', { alias });
+    expect((await visit(app, again.id)).statusCode).toBe(302);
+    await app.inject({
+      method: 'PUT',
+      url: `/api/urls/${alias}`,
+      headers: asUser(owner),
+      payload: { url: 'https://example.com/newer' },
+    });
+    // A catch-all endpoint added after the deletion shows the new events were sent.
+    const witness = await startTarget();
+    await addEndpoint(app, owner, { url: witness.url, linkId: null });
+    await visit(app, again.id);
+    await witness.waitFor(1);
+    await eventually(
+      () => listDeliveries(app, owner, endpoint.id),
+      (deliveries) => deliveries.every((delivery) => delivery.state !== 'pending'),
+    );
+    await witness.close();
+    expect(target.received).toHaveLength(1);
+    expect(await listDeliveries(app, owner, endpoint.id)).toHaveLength(1);
+    const [listed] = (await listEndpoints(app, owner)).filter((each) => each.id === endpoint.id);
+    expect(listed).toMatchObject({ linkId: alias, linkDeletedAt: expect.any(String) });
+  });
 });

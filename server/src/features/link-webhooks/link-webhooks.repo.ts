@@ -20,6 +20,8 @@ export interface StoredEndpoint {
   lastError: string | null;
   lastAttemptAt: number | null;
   createdAt: number;
+  /** When the endpoint's own link was deleted: it receives nothing more. */
+  linkDeletedAt: number | null;
 }
 
 export interface EndpointChange {
@@ -49,6 +51,11 @@ export interface LinkWebhooksRepo {
   /** Sessions with at least one enabled endpoint. */
   listActiveSessions(): Promise<string[]>;
   update(sessionId: string, id: string, change: EndpointChange): Promise<StoredEndpoint | null>;
+  /**
+   * Ends the session's endpoints of a deleted link: they keep what is queued but match no event
+   * again, not even of a new link that takes the same id.
+   */
+  endLink(sessionId: string, linkId: string, at: number): Promise<void>;
   /** Points the session's endpoints of link `from` at `to`, after the link was renamed. */
   moveLink(sessionId: string, from: string, to: string): Promise<void>;
   /** Removes the endpoint and its queue; false when the session has no such endpoint. */
@@ -79,6 +86,7 @@ function toEndpoint(row: Selectable<LinkWebhooksTable>): StoredEndpoint {
     lastError: row.last_error,
     lastAttemptAt: row.last_attempt_at === null ? null : Number(row.last_attempt_at),
     createdAt: Number(row.created_at),
+    linkDeletedAt: row.link_deleted_at === null ? null : Number(row.link_deleted_at),
   };
 }
 
@@ -110,6 +118,7 @@ export function createLinkWebhooksRepo(db: Kysely<DatabaseSchema>): LinkWebhooks
           last_error: endpoint.lastError,
           last_attempt_at: endpoint.lastAttemptAt,
           created_at: endpoint.createdAt,
+          link_deleted_at: endpoint.linkDeletedAt,
         })
         .execute();
     },
@@ -138,6 +147,7 @@ export function createLinkWebhooksRepo(db: Kysely<DatabaseSchema>): LinkWebhooks
         .selectAll()
         .where('session_id', '=', sessionId)
         .where('enabled', '=', 1)
+        .where('link_deleted_at', 'is', null)
         .where((eb) => eb.or([eb('link_id', 'is', null), eb('link_id', '=', linkId)]))
         .execute();
       return rows.map(toEndpoint).filter((endpoint) => endpoint.events.includes(event));
@@ -176,12 +186,22 @@ export function createLinkWebhooksRepo(db: Kysely<DatabaseSchema>): LinkWebhooks
         .executeTakeFirst();
       return row ? toEndpoint(row) : null;
     },
+    async endLink(sessionId, linkId, at) {
+      await db
+        .updateTable('link_webhooks')
+        .set({ link_deleted_at: at })
+        .where('session_id', '=', sessionId)
+        .where('link_id', '=', linkId)
+        .where('link_deleted_at', 'is', null)
+        .execute();
+    },
     async moveLink(sessionId, from, to) {
       await db
         .updateTable('link_webhooks')
         .set({ link_id: to })
         .where('session_id', '=', sessionId)
         .where('link_id', '=', from)
+        .where('link_deleted_at', 'is', null)
         .execute();
     },
     async delete(sessionId, id) {

@@ -145,6 +145,7 @@ export function createLinkWebhooksService(deps: {
         lastError: null,
         lastAttemptAt: null,
         createdAt: now(),
+        linkDeletedAt: null,
       };
       await repo.insert(endpoint);
       activeSessions?.add(user.sessionId);
@@ -180,6 +181,9 @@ export function createLinkWebhooksService(deps: {
           await repo.moveLink(user.sessionId, previousId, change.id);
         }
         await queue(user.sessionId, change.id, change.event, (endpoint) => changeData(endpoint, change));
+        // After its link.deleted, an endpoint of that link gets nothing more: a new link taking
+        // the same alias is another link.
+        if (change.event === 'link.deleted') await repo.endLink(user.sessionId, change.id, now());
       }, 'queueing a link webhook failed');
     },
     async refreshActiveSessions() {

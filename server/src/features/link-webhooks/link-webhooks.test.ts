@@ -63,6 +63,7 @@ describe.each(storageBackends)('click webhook endpoints API on $name', ({ postgr
       droppedCount: 0,
       lastDelivery: null,
       createdAt: expect.any(String),
+      linkDeletedAt: null,
     });
     expect(Buffer.from(endpoint.secret.slice(6), 'base64').length).toBeGreaterThanOrEqual(24);
     expect(await listEndpoints(app, user)).toEqual([endpoint]);

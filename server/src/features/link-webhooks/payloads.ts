@@ -71,6 +71,7 @@ export function toLinkWebhook(endpoint: StoredEndpoint): LinkWebhook {
         ? null
         : { status: endpoint.lastStatus, error: endpoint.lastError, at: iso(lastAttemptAt) },
     createdAt: iso(endpoint.createdAt),
+    linkDeletedAt: endpoint.linkDeletedAt === null ? null : iso(endpoint.linkDeletedAt),
   };
 }
 

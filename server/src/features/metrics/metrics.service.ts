@@ -44,6 +44,7 @@ export const REDIRECT_OUTCOMES = {
   expired: 'expired',
   limitReached: 'limit_reached',
   disabled: 'disabled',
+  notStarted: 'not_started',
   notFound: 'not_found',
   error: 'error',
 } as const;
@@ -194,7 +195,8 @@ export function createMetrics(options: {
     name: 'hookbay_redirects_total',
     help:
       'Visits of short links (/s/{id}), by outcome: redirected; password (the password page, or a wrong ' +
-      'password); expired, limit_reached, disabled (410 pages); not_found (404); error.',
+      'password); expired, limit_reached, disabled (410 pages, or their fallback); not_started (a 404 ' +
+      'page or the fallback); not_found (404); error.',
     label: 'outcome',
   });
   const clicks = tallyCounter(registry, {

@@ -15,6 +15,9 @@ function link(id: string, url = `https://example.com/${id}`): CachedLink {
     forwardQuery: true,
     rules: [],
     compiledRules: null,
+    status: 302,
+    cacheControl: 'no-store',
+    fallbackLocation: null,
   };
 }
 

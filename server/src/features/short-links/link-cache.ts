@@ -3,6 +3,7 @@
  * keeps it right on edits and deletes made by this process; with several instances, each edit or
  * delete is announced to the others, which drop their entry (realtime/cluster.ts).
  */
+import { isCachedRedirect, type RedirectStatus } from '../../../../shared/link-routing.js';
 import { compileRules, type CompiledRule } from '../link-targeting/targeting.js';
 import type { LinkTarget } from './links.repo.js';
 import { locationOf } from './url-rules.js';
@@ -12,11 +13,31 @@ export interface CachedLink extends LinkTarget {
   location: string;
   /** The targeting rules parsed once, here; null when the link has none. */
   compiledRules: CompiledRule[] | null;
+  /** The redirect's status code and Cache-Control header. */
+  status: RedirectStatus;
+  cacheControl: string;
+  /** The fallback as a Location header value; null when the link has none. */
+  fallbackLocation: string | null;
 }
+
+/**
+ * Permanent redirects are what browsers keep anyway; saying for how long bounds it. Every other
+ * answer is never cached, so that edits, expiry and click counts apply at once.
+ */
+export const PERMANENT_CACHE_CONTROL = 'private, max-age=3600';
+export const NO_STORE = 'no-store';
 
 /** A link as the cache keeps it: the Location values and the rules worked out once, not per visit. */
 export function toCachedLink(target: LinkTarget): CachedLink {
-  return { ...target, location: locationOf(target.url), compiledRules: compileRules(target.rules) };
+  const status = target.redirectStatus ?? 302;
+  return {
+    ...target,
+    location: locationOf(target.url),
+    compiledRules: compileRules(target.rules),
+    status,
+    cacheControl: isCachedRedirect(status) ? PERMANENT_CACHE_CONTROL : NO_STORE,
+    fallbackLocation: target.fallbackUrl ? locationOf(target.fallbackUrl) : null,
+  };
 }
 
 export interface LinkCache {

@@ -198,7 +198,7 @@ describe.each(storageBackends)('short-link options on $name', ({ postgres }) => 
         expiresAt: new Date(Date.now() - HOUR_MS).toISOString(),
       });
       expect(past.statusCode).toBe(400);
-      expect(past.json()).toEqual({ error: 'The expiry date must be in the future.' });
+      expect(past.json()).toEqual({ error: 'expiresAt: The expiry date must be in the future.' });
       const malformed = await create({ url: 'https://example.com', expiresAt: 'tomorrow' });
       expect(malformed.statusCode).toBe(400);
       expect(malformed.json()).toEqual({

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { TargetingRule } from '../../../../shared/link-targeting.js';
 import { cardOf, type LinkCard } from '../../../../shared/link-card.js';
+import { REDIRECT_STATUSES, type RedirectStatus } from '../../../../shared/link-routing.js';
 import type { DatabaseSchema, ShortLinksTable } from '../../db/schema.js';
 import { rulesFromStored, storedRulesOf } from '../link-targeting/targeting.js';
 import { linksTagged, replaceTags, tagsOfLinks, tagsOfSession, withTags } from './link-tags.repo.js';
@@ -21,6 +22,11 @@ export interface StoredLinkOptions {
   /** The owner's note. */
   note: string | null;
   card: LinkCard | null;
+  /** null answers 302, so that links left as they were compare equal in their history. */
+  redirectStatus: RedirectStatus | null;
+  fallbackUrl: string | null;
+  /** Epoch ms. */
+  startsAt: number | null;
 }
 
 export interface StoredLink extends StoredLinkOptions {
@@ -62,6 +68,12 @@ export interface LinkTarget {
   rules: TargetingRule[];
   /** The social card link previews get; absent or null: they are redirected as people are. */
   card?: LinkCard | null;
+  /** Absent: 302. */
+  redirectStatus?: RedirectStatus;
+  /** Where a closed or not yet active link sends visitors; absent or null: its page. */
+  fallbackUrl?: string | null;
+  /** Epoch ms; absent or null: active at once. */
+  startsAt?: number | null;
 }
 
 /** One write of a link: as it was (null before a creation) and as it is (null after a deletion). */
@@ -106,6 +118,14 @@ export interface LinksRepo {
   search(query: string, limit: number): Promise<StoredLink[]>;
 }
 
+/** A stored status as links carry it; null (and anything unknown) is 302. */
+function redirectStatusOf(value: number | null): RedirectStatus | null {
+  const status = REDIRECT_STATUSES.find((known) => known === Number(value));
+  return status === undefined || status === 302 ? null : status;
+}
+
+const epochOrNull = (value: number | null) => (value === null ? null : Number(value));
+
 function toStoredLink(row: Selectable<ShortLinksTable>, tags: string[] = []): StoredLink {
   return {
     id: row.id,
@@ -124,6 +144,9 @@ function toStoredLink(row: Selectable<ShortLinksTable>, tags: string[] = []): St
     note: row.note,
     tags,
     card: cardOf(row.card_title, row.card_description, row.card_image),
+    redirectStatus: redirectStatusOf(row.redirect_status),
+    fallbackUrl: row.fallback_url,
+    startsAt: epochOrNull(row.starts_at),
   };
 }
 
@@ -143,6 +166,11 @@ function optionColumns(options: Partial<StoredLinkOptions>) {
       card_description: options.card?.description ?? null,
       card_image: options.card?.image ?? null,
     }),
+    ...(options.redirectStatus !== undefined && {
+      redirect_status: options.redirectStatus === 302 ? null : options.redirectStatus,
+    }),
+    ...(options.fallbackUrl !== undefined && { fallback_url: options.fallbackUrl }),
+    ...(options.startsAt !== undefined && { starts_at: options.startsAt }),
   };
 }
 
@@ -313,6 +341,9 @@ export function createLinksRepo(
           'short_links.card_title',
           'short_links.card_description',
           'short_links.card_image',
+          'short_links.redirect_status',
+          'short_links.fallback_url',
+          'short_links.starts_at',
         ])
         .where('short_links.id', '=', id)
         .executeTakeFirst();
@@ -329,6 +360,9 @@ export function createLinksRepo(
         forwardQuery: row.forward_query !== 0,
         rules: rulesFromStored(row.targeting_rules),
         card: cardOf(row.card_title, row.card_description, row.card_image),
+        redirectStatus: redirectStatusOf(row.redirect_status) ?? 302,
+        fallbackUrl: row.fallback_url,
+        startsAt: epochOrNull(row.starts_at),
       };
     },
     async claimClick(id) {

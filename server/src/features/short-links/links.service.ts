@@ -13,6 +13,7 @@ import { createLinkCache, toCachedLink, type CachedLink, type LinkCache } from '
 import { AliasTakenError, ExternalIdTakenError } from './link-errors.js';
 import { isLinkId, newLinkId } from './link-id.js';
 import { isExternalIdViolation, type LinkChange, type LinksRepo, type StoredLink } from './links.repo.js';
+import { newRoutingOptions, routingOptionsOf } from './link-routing.js';
 import { hashPassword } from './password.js';
 import { checkLongUrl } from './url-rules.js';
 
@@ -58,6 +59,7 @@ export interface LinksService {
 }
 
 const NOT_FOUND_MESSAGE = 'This short URL does not exist or was deleted.';
+export const EXPIRY_IN_PAST_MESSAGE = 'The expiry date must be in the future.';
 const ID_ATTEMPTS = 5;
 const ALIAS_VARIANTS = 20;
 const SEARCH_LIMIT = 100;
@@ -85,6 +87,9 @@ export function toShortUrl(link: StoredLink, apiBase: string, now = Date.now()):
     tags: link.tags,
     note: link.note,
     card: link.card,
+    redirectStatus: link.redirectStatus ?? 302,
+    fallbackUrl: link.fallbackUrl,
+    startsAt: link.startsAt === null ? null : new Date(link.startsAt).toISOString(),
   };
 }
 
@@ -105,6 +110,9 @@ function cached(link: StoredLink, ownerUserId: string): CachedLink {
     forwardQuery: link.forwardQuery,
     rules: link.rules,
     card: link.card,
+    redirectStatus: link.redirectStatus ?? 302,
+    fallbackUrl: link.fallbackUrl,
+    startsAt: link.startsAt,
   });
 }
 
@@ -115,7 +123,7 @@ function parseExpiry(
 ): number | null | undefined {
   if (value === undefined || value === null) return value;
   const at = Date.parse(value);
-  if (mustBeFuture && at <= now) throw new InvalidInputError('The expiry date must be in the future.');
+  if (mustBeFuture && at <= now) throw new InvalidInputError(`expiresAt: ${EXPIRY_IN_PAST_MESSAGE}`);
   return at;
 }
 
@@ -176,7 +184,8 @@ export function createLinksService(deps: {
     creator: Creator,
     url: string,
     body: LinkCreateBody,
-    rules: TargetingRule[] = [],
+    rules: TargetingRule[],
+    routing: ReturnType<typeof newRoutingOptions>,
   ): Promise<StoredLink> {
     const createdAt = now();
     const options = {
@@ -190,6 +199,7 @@ export function createLinksService(deps: {
       note: body.note ?? null,
       tags: body.tags ?? [],
       card: body.card ?? null,
+      ...routing,
     };
     const base = { ownerSessionId: creator.user.sessionId, url, createdAt, ...options };
     // Stored sorted, as they are read back.
@@ -212,6 +222,7 @@ export function createLinksService(deps: {
     body: LinkUpdateBody,
     url: string,
     rules: TargetingRule[] | undefined,
+    context: LinkContext,
   ): Promise<LinkChange> {
     const isRename = body.alias !== undefined && body.alias !== id;
     return {
@@ -226,6 +237,7 @@ export function createLinksService(deps: {
       note: body.note,
       tags: body.tags === null ? [] : body.tags,
       card: body.card,
+      ...routingOptionsOf(body, context.ownHostnames, blockedHosts),
       ...(isRename && { newId: body.alias, isAlias: true }),
     };
   }
@@ -280,11 +292,12 @@ export function createLinksService(deps: {
     },
     async create(creator, body, context) {
       const url = checkLongUrl(body.url, context.ownHostnames, blockedHosts);
-      const rules = checkedRules(body.rules, context);
+      const rules = checkedRules(body.rules, context) ?? [];
+      const routing = newRoutingOptions(body, context.ownHostnames, blockedHosts);
       await checkExternalIdFree(creator.user, body.externalId);
       await creator.countCreation();
       const link = await guardExternalId(creator.user, body.externalId, () =>
-        insertLink(creator, url, body, rules),
+        insertLink(creator, url, body, rules, routing),
       );
       cache.set(cached(link, creator.user.id));
       deps.onLinkEvent?.(creator.user, { event: 'link.created', id: link.id, url: link.url });
@@ -295,7 +308,7 @@ export function createLinksService(deps: {
       const rules = checkedRules(body.rules, context);
       if (!isLinkId(id)) throw new NotFoundError(NOT_FOUND_MESSAGE);
       await checkExternalIdFree(user, body.externalId, id);
-      const change = await changeOf(id, body, checked, rules);
+      const change = await changeOf(id, body, checked, rules, context);
       const link = await guardExternalId(user, body.externalId, () =>
         repo.update(user.sessionId, id, change),
       );

@@ -61,6 +61,9 @@ describe.each(storageBackends)('short URL API on $name', ({ postgres }) => {
       tags: [],
       note: null,
       card: null,
+      redirectStatus: 302,
+      fallbackUrl: null,
+      startsAt: null,
     });
     expect(new Date(link.createdAt).toISOString()).toBe(link.createdAt);
   });

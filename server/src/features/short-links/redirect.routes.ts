@@ -17,9 +17,10 @@ import type { OutageLog } from '../../outage-log.js';
 import type { ClickCounts, RedirectCounts } from '../metrics/metrics.service.js';
 import type { ClicksService, Visit } from './clicks.service.js';
 import { clicksCsvFileName } from './csv.js';
-import type { CachedLink } from './link-cache.js';
+import { NO_STORE, type CachedLink } from './link-cache.js';
 import { isLinkPreviewAgent, renderCardPage } from './link-card-page.js';
-import { appStylesheetsOf, expiryText, renderLinkPage, type LinkPage } from './link-page.js';
+import { appStylesheetsOf, renderLinkPage, type LinkPage } from './link-page.js';
+import { closedPageOf, LIMIT_REACHED_PAGE, type Closed } from './closed-pages.js';
 import type { LinkPasswords } from './link-passwords.js';
 import type { LinksService } from './links.service.js';
 import { HEADER_MAX_LENGTH, linkContextOf, visitOf } from './request-info.js';
@@ -31,43 +32,18 @@ interface IdParams {
 
 const FORM_BODY_LIMIT = 4096;
 
-/** Never cached: the link may change where it leads, expire or be disabled. */
-const redirectHeaders = (location: string) => ({
+/** How the right password redirects, whatever status the link chose: a plain, uncached 302. */
+const PASSWORD_REDIRECT = { status: 302, cacheControl: NO_STORE } as const;
+
+/**
+ * 302 and 307 are never cached: the link may change where it leads, expire or be disabled. 301
+ * and 308 carry the Cache-Control the link chose them with (link-cache.ts).
+ */
+const redirectHeaders = (location: string, cacheControl: string) => ({
   location,
-  'cache-control': 'no-store',
+  'cache-control': cacheControl,
   'content-length': '0',
 });
-
-const LIMIT_REACHED_PAGE: LinkPage = {
-  title: 'This link reached its visit limit',
-  message: 'Its owner allowed a set number of visits, and they have all been used.',
-};
-
-/** The page a link answers with instead of redirecting, when it no longer leads anywhere, and why. */
-function closedPageOf(
-  link: CachedLink,
-  now: number,
-): { reason: 'disabled' | 'expired'; page: LinkPage } | null {
-  if (link.isDisabled) {
-    return {
-      reason: 'disabled',
-      page: {
-        title: 'This link was disabled',
-        message: 'An administrator of this site turned this short link off.',
-      },
-    };
-  }
-  if (link.expiresAt !== null && link.expiresAt <= now) {
-    return {
-      reason: 'expired',
-      page: {
-        title: `This link expired on ${expiryText(link.expiresAt)}`,
-        message: 'Its owner set it to stop working after that date.',
-      },
-    };
-  }
-  return null;
-}
 
 /** `query` (without `?`) rides along in the form's address, so that it still reaches the destination. */
 function passwordPage(id: string, error: string | null, referer: string | null, query: string): LinkPage {
@@ -97,7 +73,9 @@ const followSchema = {
   ...SHORT_LINKS,
   summary: 'Follow a short link',
   description:
-    'Redirects (302) to the stored URL and counts the click; HEAD redirects without counting. A link ' +
+    'Redirects (302, or the 301, 307 or 308 the link chose) to the stored URL and counts the click; ' +
+    'HEAD redirects without counting. An expired, used-up, disabled or not yet active link with a ' +
+    'fallback URL redirects there (302, no click counted) instead of its page. A link ' +
     'with a password shows a form first; link previews (Slackbot, Twitterbot, …) of a link with a ' +
     'social card get a page of Open Graph and Twitter card tags instead (200). The visit’s query string ' +
     'goes on to the destination unless the link says otherwise, and targeting rules may pick another one.',
@@ -106,8 +84,11 @@ const followSchema = {
       'text/html',
       'The password form of a protected link, or the social card page of a link preview.',
     ),
-    302: noBody('To the stored URL.'),
-    404: media('text/html', 'No such link: an HTML page.'),
+    301: noBody('To the stored URL, for a link that chose 301 (cached by browsers).'),
+    302: noBody('To the stored URL, or to the fallback URL of a closed link.'),
+    307: noBody('To the stored URL, for a link that chose 307.'),
+    308: noBody('To the stored URL, for a link that chose 308 (cached by browsers).'),
+    404: media('text/html', 'No such link, or not active yet: an HTML page.'),
     410: CLOSED_PAGE,
   },
 };
@@ -193,16 +174,26 @@ export async function redirectRoutes(
     return reply.sendAppPage(404);
   }
 
-  function sendClosed(
-    reply: FastifyReply,
-    closed: NonNullable<ReturnType<typeof closedPageOf>>,
-  ): FastifyReply {
-    visits[closed.reason].inc();
-    return sendPage(reply, 410, closed.page);
+  /**
+   * A closed link's fallback: a plain 302 that counts no click, never cached, since the link may
+   * open again (an administrator enables it, its owner moves the expiry).
+   */
+  function sendFallback(reply: FastifyReply, location: string): FastifyReply {
+    reply.hijack();
+    reply.raw.writeHead(302, redirectHeaders(location, NO_STORE));
+    reply.raw.end();
+    return reply;
   }
 
-  function sendLimitReached(reply: FastifyReply): FastifyReply {
+  function sendClosed(reply: FastifyReply, link: CachedLink, closed: Closed): FastifyReply {
+    visits[closed.reason].inc();
+    if (link.fallbackLocation) return sendFallback(reply, link.fallbackLocation);
+    return sendPage(reply, closed.status, closed.page);
+  }
+
+  function sendLimitReached(reply: FastifyReply, link: CachedLink): FastifyReply {
     visits.limitReached.inc();
+    if (link.fallbackLocation) return sendFallback(reply, link.fallbackLocation);
     return sendPage(reply, 410, LIMIT_REACHED_PAGE);
   }
 
@@ -254,10 +245,14 @@ export async function redirectRoutes(
    * The 302 is written straight to Node's response: the busiest answer Hookbay gives has no body,
    * cookie or hook to run, so Fastify's send pipeline would only add work.
    */
-  function redirect(reply: FastifyReply, location: string): FastifyReply {
+  function redirect(
+    reply: FastifyReply,
+    location: string,
+    link: Pick<CachedLink, 'status' | 'cacheControl'>,
+  ): FastifyReply {
     visits.redirected.inc();
     reply.hijack();
-    reply.raw.writeHead(302, redirectHeaders(location));
+    reply.raw.writeHead(link.status, redirectHeaders(location, link.cacheControl));
     reply.raw.end();
     return reply;
   }
@@ -285,7 +280,7 @@ export async function redirectRoutes(
       const link = await links.resolve(request.params.id);
       if (!link) return sendNotFound(reply);
       const closed = closedPageOf(link, Date.now());
-      if (closed) return sendClosed(reply, closed);
+      if (closed) return sendClosed(reply, link, closed);
       // Nothing is counted until the right password is entered.
       const visit = visitOf(request);
       if (link.passwordHash !== null) {
@@ -303,10 +298,10 @@ export async function redirectRoutes(
               target ? { ...visit, ruleId: target.ruleId, geo: target.geo } : visit,
             )
           : !(await clicks.isAtLimit(link));
-      if (!isAdmitted) return sendLimitReached(reply);
+      if (!isAdmitted) return sendLimitReached(reply, link);
       if (link.card && isLinkPreviewAgent(visit.userAgent))
         return sendCardPage(request, reply, link, link.card);
-      return redirect(reply, target?.location ?? link.location);
+      return redirect(reply, target?.location ?? link.location, link);
     },
   });
 
@@ -317,7 +312,7 @@ export async function redirectRoutes(
       const link = await links.resolve(request.params.id);
       if (!link) return sendNotFound(reply);
       const closed = closedPageOf(link, Date.now());
-      if (closed) return sendClosed(reply, closed);
+      if (closed) return sendClosed(reply, link, closed);
       // The password was removed meanwhile: the link opens as any other (and is counted there).
       if (link.passwordHash === null) {
         const query = queryOf(request.url);
@@ -344,8 +339,9 @@ export async function redirectRoutes(
       }
       const target = targetOf(request, link, visit);
       if (!(await admitVisit(request, link, { ...visit, ruleId: target.ruleId, geo: target.geo })))
-        return sendLimitReached(reply);
-      return redirect(reply, target.location);
+        return sendLimitReached(reply, link);
+      // The form was a POST: 307 and 308 would post the password on to the destination.
+      return redirect(reply, target.location, PASSWORD_REDIRECT);
     },
   );
 

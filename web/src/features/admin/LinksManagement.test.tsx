@@ -25,6 +25,9 @@ function makeLink(overrides: Partial<AdminLink> & { id: string }): AdminLink {
     tags: [],
     note: null,
     card: null,
+    redirectStatus: 302,
+    fallbackUrl: null,
+    startsAt: null,
     ownerSessionId: '0f8e2a4c-1b3d-4e5f-a6b7-c8d9e0f1a2b3',
     ...overrides,
   };

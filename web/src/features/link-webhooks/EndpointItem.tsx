@@ -51,6 +51,7 @@ export function EndpointItem({ endpoint, isBusy, onReEnable, onRemove }: Endpoin
         <EndpointStatus endpoint={endpoint} />
       </div>
       {endpoint.disabledReason && <p className="small text-danger mb-1">{endpoint.disabledReason}</p>}
+      {endpoint.linkDeletedAt && <p className="small text-body-secondary mb-1">{text.linkDeleted}</p>}
       <p className="small mb-1">
         <span className="text-body-secondary">{text.lastDelivery}: </span>
         <span data-testid="last-delivery">{lastDeliveryText(endpoint)}</span>

@@ -24,6 +24,7 @@ export const webhookMessages = {
   turnedOff: 'Turned off',
   scopeAll: 'All links',
   scopeOne: (id: string) => `Link ${id}`,
+  linkDeleted: 'Its link was deleted: this endpoint receives nothing more.',
   secretLabel: 'Signing secret',
   showSecret: 'Show secret',
   hideSecret: 'Hide secret',

@@ -3,6 +3,7 @@
  * hold, and the body fields sent. On edit only what changed is sent; a cleared field sends null.
  */
 import type { LinkCard } from '../../../../shared/link-card';
+import type { RedirectStatus } from '../../../../shared/link-routing';
 import type { ShortUrl } from '../../../../shared/links';
 import type { TargetingBody } from './targeting/targeting-form';
 
@@ -27,6 +28,10 @@ export interface OptionsBody extends TargetingBody {
   note?: string | null;
   /** The social card (link-card-form.ts); null removes it. */
   card?: LinkCard | null;
+  /** Redirect status, fallback and start (link-routing-form.ts). */
+  redirectStatus?: RedirectStatus;
+  fallbackUrl?: string | null;
+  startsAt?: string | null;
 }
 
 function pad(value: number): string {

@@ -100,6 +100,23 @@ export const messages = {
   passwordHelp: 'Visitors must enter it before they are sent on.',
   passwordEditHelp: 'This link has a password. Type a new one to change it.',
   removePassword: 'Remove password',
+
+  // Redirect, fallback and start.
+  routingSection: 'Redirect and fallback',
+  redirectStatusLabel: 'Redirect status',
+  redirectStatusHelp:
+    'How the link redirects. 302 and 307 are never cached, so edits and clicks always reach Hookbay.',
+  redirectCachedWarning:
+    '301 and 308 are cached by browsers (Hookbay allows an hour, some keep them longer): later edits and click counts may not reach them.',
+  fallbackLabel: 'Fallback URL',
+  fallbackHelp:
+    'Where visitors go when the link is expired, used up, disabled or not active yet, instead of a notice page. A redirect there is not counted as a click.',
+  startsLabel: 'Starts',
+  startsHelp:
+    'Before this date and time the link says it is not active yet (or sends visitors to the fallback).',
+  redirectStatus: 'Redirect status',
+  fallback: 'Fallback URL',
+  starts: 'Starts',
   linkOptions: 'Link options',
   noOptions: 'None',
   alias: 'Alias',

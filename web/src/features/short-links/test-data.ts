@@ -21,6 +21,9 @@ export function makeUrl(overrides: Partial<ShortUrl> & { id: string }): ShortUrl
     tags: [],
     note: null,
     card: null,
+    redirectStatus: 302,
+    fallbackUrl: null,
+    startsAt: null,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Card, Col, Row } from 'react-bootstrap';
 import { spaceSavedPercent, type ShortUrl } from '../../../../../shared/links';
+import { REDIRECT_STATUS_LABELS } from '../../../../../shared/link-routing';
 import { paths } from '../../../app/paths';
 import { CopyButton } from '../../../components/CopyButton';
 import { EmptyState } from '../../../components/EmptyState';
@@ -95,6 +96,15 @@ function OptionsCard({ url }: { url: ShortUrl }) {
         <Fact
           label={messages.passwordProtected}
           value={url.hasPassword ? messages.yes : messages.noOptions}
+        />
+        <Fact label={messages.redirectStatus} value={REDIRECT_STATUS_LABELS[url.redirectStatus]} />
+        <Fact
+          label={messages.starts}
+          value={url.startsAt ? formatDateTime(url.startsAt) : messages.noOptions}
+        />
+        <Fact
+          label={messages.fallback}
+          value={url.fallbackUrl ? <code className="text-break">{url.fallbackUrl}</code> : messages.noOptions}
         />
       </Card.Body>
     </Card>

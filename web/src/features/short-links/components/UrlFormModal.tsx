@@ -13,6 +13,8 @@ import { TargetingFields } from '../targeting/TargetingFields';
 import { targetingBodyOf, targetingDraftOf } from '../targeting/targeting-form';
 import { UtmFields } from './UtmFields';
 import { SocialCardFields } from './SocialCardFields';
+import { LinkRoutingFields } from './LinkRoutingFields';
+import { hasRouting, routingBodyOf, routingDraftOf } from '../link-routing-form';
 
 export type UrlFormMode = 'add' | 'edit';
 
@@ -70,6 +72,7 @@ function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProp
   const [aliasTaken, setAliasTaken] = useState<AliasTaken | null>(null);
   const [targeting, setTargeting] = useState(() => targetingDraftOf(initial));
   const [details, setDetails] = useState(() => detailsDraftOf(initial));
+  const [routing, setRouting] = useState(() => routingDraftOf(initial));
   const parsedTags = parseTags(details.tags);
   const isEmpty = value.trim() === '';
   const canSubmit = !isEmpty && !isBusy && areTagsValid(parsedTags);
@@ -83,6 +86,7 @@ function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProp
       ...targetingBodyOf(targeting, initial),
       ...detailsBodyOf(details, initial),
       ...cardBodyOf(cardDraft, initial),
+      ...routingBodyOf(routing, initial),
     };
     if (await onSubmit(value, body, setAliasTaken)) onHide();
   }
@@ -117,6 +121,7 @@ function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProp
           aliasTaken={aliasTaken}
           onChange={handleOptionsChange}
         />
+        <LinkRoutingFields draft={routing} initiallyOpen={hasRouting(initial)} onChange={setRouting} />
         <TargetingFields draft={targeting} onChange={setTargeting} />
         <SocialCardFields
           draft={cardDraft}
