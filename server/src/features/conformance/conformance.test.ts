@@ -144,6 +144,7 @@ describe.each(storageBackends)('conformance runs on $name', ({ postgres }) => {
       warn: 3,
       fail: 0,
       messages: 2,
+      completed: 2,
       deliveries: 6,
       verdict: 'pass',
     });
