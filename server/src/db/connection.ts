@@ -71,7 +71,7 @@ export const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
  * Removals free pages inside the file; with auto_vacuum=INCREMENTAL they can be handed back to the
  * disk (free-space.ts). A database created before Hookbay set it needs one full VACUUM to switch:
  * done here when the file is small enough for that to be quick, otherwise left to the operator
- * (docs/self-hosting.md, "Disk space"), and the freed pages are reused rather than returned.
+ * (docs/self-hosting.md, "What Hookbay stores, and for how long"), and the freed pages are reused rather than returned.
  */
 function useIncrementalVacuum(sqlite: SQLite.Database): void {
   if (Number(sqlite.pragma('auto_vacuum', { simple: true })) === 2) return;

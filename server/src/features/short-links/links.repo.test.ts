@@ -75,6 +75,9 @@ describe.each(storageBackends)('link options in storage on $name', ({ postgres }
       note: null,
       tags: [],
       card: null,
+      redirectStatus: null,
+      fallbackUrl: null,
+      startsAt: null,
     });
   });
 
