@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inferSchema } from './infer-schema.js';
+import { inferSchema, MAX_DEPTH } from './infer-schema.js';
 
 const SCHEMA = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -78,5 +78,18 @@ describe('inferring one schema from captured bodies', () => {
       required: ['items'],
       items: { type: 'integer' },
     });
+  });
+
+  it('types places nested past MAX_DEPTH by their kind alone, however deep a sender nests', () => {
+    let deep: unknown = 1;
+    for (let level = 0; level < 10_000; level++) deep = [deep];
+    let schema = inferSchema([deep]) as { items?: unknown };
+    let levels = 0;
+    while (schema.items) {
+      schema = schema.items as { items?: unknown };
+      levels++;
+    }
+    expect(levels).toBe(MAX_DEPTH);
+    expect(schema).toEqual({ type: 'array' });
   });
 });

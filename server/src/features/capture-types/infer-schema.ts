@@ -52,13 +52,17 @@ function kindOf(value: unknown): Kind {
   return 'object';
 }
 
-function add(node: Node, value: unknown): void {
+/** Places nested deeper than this are typed by their kind alone: a sender's nesting has no bound. */
+export const MAX_DEPTH = 32;
+
+function add(node: Node, value: unknown, depth = 0): void {
   const kind = kindOf(value);
   node.kinds.add(kind);
   if (kind === 'string') node.strings.push(value as string);
+  if (depth >= MAX_DEPTH) return;
   if (kind === 'array') {
     node.items ??= newNode();
-    for (const item of value as unknown[]) add(node.items, item);
+    for (const item of value as unknown[]) add(node.items, item, depth + 1);
   }
   if (kind === 'object') {
     node.objects++;
@@ -69,7 +73,7 @@ function add(node: Node, value: unknown): void {
         node.properties.set(key, entry);
       }
       entry.count++;
-      add(entry.node, child);
+      add(entry.node, child, depth + 1);
     }
   }
 }

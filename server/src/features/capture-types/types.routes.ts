@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../http/identity.js';
-import { invalid, notFound, unauthorised } from '../../http/openapi/responses.js';
+import { error, invalid, notFound, unauthorised } from '../../http/openapi/responses.js';
 import type { ZodRoutes } from '../../http/validation.js';
 import { searchQuerySchema } from '../webhooks/event-search.js';
 import { ENUM_MAX_VALUES, ENUM_MIN_SAMPLES } from './infer-schema.js';
@@ -42,7 +42,15 @@ export async function captureTypesRoutes(instance: FastifyInstance, options: { t
           `${ENUM_MAX_VALUES} distinct values over at least ${ENUM_MIN_SAMPLES} samples (one repeated) is an enum; ` +
           'strings that all look like date-time, uuid, email or uri get that format.',
         body: typesBody,
-        response: { 200: typesAnswer.describe('The types.'), ...invalid, ...unauthorised, ...notFound },
+        response: {
+          200: typesAnswer.describe('The types.'),
+          ...invalid,
+          ...unauthorised,
+          ...notFound,
+          422: error(
+            'The bodies hold a field the TypeScript or zod writer cannot take (e.g. "hasOwnProperty").',
+          ),
+        },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import { compile } from 'json-schema-to-typescript';
 import { jsonSchemaToZod } from 'json-schema-to-zod';
 import type { SessionUser } from '../../../../shared/sessions.js';
-import { InvalidInputError } from '../../http/errors.js';
+import { HttpError, InvalidInputError } from '../../http/errors.js';
 import { NOT_JSON, readJsonBody } from '../contracts/json-body.js';
 import type { SearchFilter } from '../webhooks/event-search.js';
 import type { EventRow } from '../webhooks/webhooks.repo.js';
@@ -69,17 +69,26 @@ export function createCaptureTypesService(deps: { webhooks: WebhooksService }): 
         throw new InvalidInputError('requests: none of the chosen requests has a whole JSON body.');
       }
       const jsonSchema = inferSchema(bodies);
-      // Both take the schema as their own JSON Schema type, which an inferred one satisfies.
-      const typescript = await compile(jsonSchema as never, 'CapturedBody', {
-        bannerComment: '',
-        additionalProperties: false,
-      });
-      const zod = jsonSchemaToZod(jsonSchema as never, {
-        module: 'esm',
-        name: 'capturedBody',
-        type: 'CapturedBody',
-      });
-      return { jsonSchema, typescript, zod: `${zod}\n`, samples: bodies.length, skipped };
+      try {
+        // Both take the schema as their own JSON Schema type, which an inferred one satisfies.
+        const typescript = await compile(jsonSchema as never, 'CapturedBody', {
+          bannerComment: '',
+          additionalProperties: false,
+        });
+        const zod = jsonSchemaToZod(jsonSchema as never, {
+          module: 'esm',
+          name: 'capturedBody',
+          type: 'CapturedBody',
+        });
+        return { jsonSchema, typescript, zod: `${zod}\n`, samples: bodies.length, skipped };
+      } catch (error) {
+        // The writers trip on some field names a sender may use (a key "hasOwnProperty").
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new HttpError(
+          422,
+          `requests: these bodies cannot be written as TypeScript and zod (${reason}).`,
+        );
+      }
     },
   };
 }

@@ -138,6 +138,13 @@ describe.each(storageBackends)('types from captures on $name', ({ postgres }) =>
     const bad = await types(app, owner, { ids: [] });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ error: string }>().error).toMatch(/ids.*at least one request/);
+    // A sender's field name the TypeScript writer trips on: a clear 422, never a 500.
+    const awkward = await capture(app, owner, '{"hasOwnProperty": 1}');
+    const refused = await types(app, owner, { ids: [awkward] });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json<{ error: string }>().error).toMatch(
+      /^requests: these bodies cannot be written as TypeScript and zod/,
+    );
   });
 
   it('a private session needs its key', async () => {
