@@ -28,11 +28,14 @@ function StorageBudget({ storage }: { storage: InstanceStorage }) {
           percent,
         )}
       </p>
-      <ProgressBar
-        now={Math.min(percent, 100)}
-        variant={percent >= 90 ? 'warning' : 'info'}
-        aria-label={messages.instanceStorageLabel}
-      />
+      {/* Nested, so the label lands on the element with the progressbar role. */}
+      <ProgressBar>
+        <ProgressBar
+          now={Math.min(percent, 100)}
+          variant={percent >= 90 ? 'warning' : 'info'}
+          aria-label={messages.instanceStorageLabel}
+        />
+      </ProgressBar>
     </section>
   );
 }

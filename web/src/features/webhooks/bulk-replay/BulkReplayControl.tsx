@@ -43,14 +43,16 @@ function JobView({ job, onCancel }: { job: ReplayJob; onCancel: () => void }) {
       <p className="fw-semibold mb-1" role="status">
         {text.status[job.status]}: {text.progress(job.done, job.total)}
       </p>
-      <ProgressBar
-        now={percent}
-        label={`${percent}%`}
-        visuallyHidden
-        animated={job.status === 'running'}
-        aria-label={text.progress(job.done, job.total)}
-        className="mb-2"
-      />
+      {/* Nested, so the label lands on the element with the progressbar role. */}
+      <ProgressBar className="mb-2">
+        <ProgressBar
+          now={percent}
+          label={`${percent}%`}
+          visuallyHidden
+          animated={job.status === 'running'}
+          aria-label={text.progress(job.done, job.total)}
+        />
+      </ProgressBar>
       <p className="small mb-2">{text.summary(job.succeeded, job.failed)}</p>
       {job.status === 'running' && (
         <Button size="sm" variant="outline-danger" className="mb-2" onClick={onCancel}>
