@@ -5,6 +5,7 @@
  */
 import type { SessionStart } from '../shared/access.js';
 import type { WebhookEvent } from '../shared/webhooks.js';
+import { apiBaseOf, sessionIdOf } from './args.js';
 
 /** Where calls go and who they come from: the key when there is one, else the session id. */
 export interface Caller {
@@ -166,4 +167,34 @@ export function refusalLine(caller: Caller, reason: string, unknownSession: stri
     return `The inspector of ${caller.sessionId} is private: pass one of its keys with --key <key> or HOOKBAY_KEY.`;
   }
   return unknownSession;
+}
+
+export const EXIT_USAGE = 2;
+export const EXIT_UNREACHABLE = 3;
+
+/** Who calls Hookbay for a command: the webhook URL's server and session, with the key if any. */
+export function callerOf(webhookUrl: URL, key?: string): Caller {
+  return { apiBase: apiBaseOf(webhookUrl), sessionId: sessionIdOf(webhookUrl), key };
+}
+
+/**
+ * Says why a command could not go on (`what`: "the wait", "the sender test") and picks the exit
+ * code: 2 for what the server found wrong, else 3.
+ */
+export function reportApiFailure(caller: Caller, error: unknown, what: string): number {
+  if (!(error instanceof ApiError)) {
+    process.stderr.write(`Could not reach Hookbay at ${caller.apiBase}: ${errorText(error)}\n`);
+    return EXIT_UNREACHABLE;
+  }
+  if (error.status === 400) {
+    process.stderr.write(`hookbay: Hookbay refused ${what}: ${error.reason}\n`);
+    return EXIT_USAGE;
+  }
+  if (error.status === 401 || error.status === 403 || error.status === 404) {
+    const unknown = `Unknown session ${caller.sessionId} at ${caller.apiBase}: check the webhook URL.`;
+    process.stderr.write(`${refusalLine(caller, error.reason, unknown)}\n`);
+    return EXIT_UNREACHABLE;
+  }
+  process.stderr.write(`Hookbay at ${caller.apiBase} answered ${error.status}: ${error.reason}\n`);
+  return EXIT_UNREACHABLE;
 }

@@ -5,14 +5,12 @@
  * refuses the session (2, usage errors, is decided before anything is sent).
  */
 import type { ConformanceReport, ConformanceRun } from '../shared/conformance.js';
-import { apiBaseOf, sessionIdOf, type ConformanceCommand } from './args.js';
-import { api, ApiError, errorText, keyMismatch, refusalLine, type Caller } from './api.js';
+import type { ConformanceCommand } from './args.js';
+import { api, callerOf, EXIT_UNREACHABLE, keyMismatch, reportApiFailure, type Caller } from './api.js';
 
 export const POLL_MS = 1000;
 const EXIT_PASSED = 0;
 const EXIT_FAILED = 1;
-const EXIT_USAGE = 2;
-const EXIT_UNREACHABLE = 3;
 
 const OUTCOME_LABELS = { pass: 'PASS', warn: 'WARN', fail: 'FAIL' } as const;
 
@@ -61,30 +59,8 @@ async function follow(caller: Caller, command: ConformanceCommand, run: Conforma
   }
 }
 
-function reportFailure(caller: Caller, error: unknown): number {
-  if (!(error instanceof ApiError)) {
-    process.stderr.write(`Could not reach Hookbay at ${caller.apiBase}: ${errorText(error)}\n`);
-    return EXIT_UNREACHABLE;
-  }
-  if (error.status === 400) {
-    process.stderr.write(`hookbay: Hookbay refused the sender test: ${error.reason}\n`);
-    return EXIT_USAGE;
-  }
-  if (error.status === 401 || error.status === 403 || error.status === 404) {
-    const unknown = `Unknown session ${caller.sessionId} at ${caller.apiBase}: check the webhook URL.`;
-    process.stderr.write(`${refusalLine(caller, error.reason, unknown)}\n`);
-    return EXIT_UNREACHABLE;
-  }
-  process.stderr.write(`Hookbay at ${caller.apiBase} answered ${error.status}: ${error.reason}\n`);
-  return EXIT_UNREACHABLE;
-}
-
 export async function conformance(command: ConformanceCommand): Promise<number> {
-  const caller: Caller = {
-    apiBase: apiBaseOf(command.webhookUrl),
-    sessionId: sessionIdOf(command.webhookUrl),
-    key: command.key,
-  };
+  const caller = callerOf(command.webhookUrl, command.key);
   try {
     const mismatch = await keyMismatch(caller);
     if (mismatch) {
@@ -110,6 +86,6 @@ export async function conformance(command: ConformanceCommand): Promise<number> 
     await writeLine(formatReport(report));
     return report.summary.fail > 0 ? EXIT_FAILED : EXIT_PASSED;
   } catch (error) {
-    return reportFailure(caller, error);
+    return reportApiFailure(caller, error, 'the sender test');
   }
 }

@@ -4,8 +4,17 @@
  * `--rate` a minute, with a line each and a summary.
  */
 import type { WebhookEvent } from '../shared/webhooks.js';
-import { apiBaseOf, sessionIdOf, type ReplayAll, type ReplayCommand } from './args.js';
-import { api, ApiError, errorText, findEvent, keyMismatch, refusalLine, type Caller } from './api.js';
+import type { ReplayAll, ReplayCommand } from './args.js';
+import {
+  api,
+  ApiError,
+  callerOf,
+  errorText,
+  findEvent,
+  keyMismatch,
+  refusalLine,
+  type Caller,
+} from './api.js';
 import { eventLine, sendEvent } from './forward.js';
 
 /** Requests `--all` sends at most, as a job on the server does. */
@@ -117,11 +126,7 @@ async function replayAll(caller: Caller, search: ReplayAll, target: URL): Promis
 }
 
 export async function replay(command: ReplayCommand): Promise<number> {
-  const caller: Caller = {
-    apiBase: apiBaseOf(command.webhookUrl),
-    sessionId: sessionIdOf(command.webhookUrl),
-    key: command.key,
-  };
+  const caller = callerOf(command.webhookUrl, command.key);
   try {
     const mismatch = await keyMismatch(caller);
     if (mismatch) {

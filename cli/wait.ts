@@ -6,14 +6,14 @@
  * gives up on an upstream after 60 s unless told otherwise).
  */
 import type { WebhookEvent } from '../shared/webhooks.js';
-import { apiBaseOf, sessionIdOf, type WaitCommand } from './args.js';
+import type { WaitCommand } from './args.js';
 import {
-  ApiError,
   apiWithStatus,
-  errorText,
+  callerOf,
+  EXIT_UNREACHABLE,
   keyMismatch,
   newestEventId,
-  refusalLine,
+  reportApiFailure,
   type Caller,
 } from './api.js';
 
@@ -24,8 +24,6 @@ const SHUTDOWN_RETRY_MS = 1000;
 
 export const EXIT_DONE = 0;
 export const EXIT_TIMEOUT = 1;
-export const EXIT_USAGE = 2;
-export const EXIT_UNREACHABLE = 3;
 
 export interface WaitSpec {
   /** Text searched as `q`. */
@@ -110,31 +108,8 @@ function writeLine(text: string): Promise<void> {
   return new Promise((resolve) => process.stdout.write(`${text}\n`, () => resolve()));
 }
 
-/** Says why the wait could not go on and picks the exit code: 2 for what the server found wrong, else 3. */
-function reportFailure(caller: Caller, error: unknown): number {
-  if (!(error instanceof ApiError)) {
-    process.stderr.write(`Could not reach Hookbay at ${caller.apiBase}: ${errorText(error)}\n`);
-    return EXIT_UNREACHABLE;
-  }
-  if (error.status === 400) {
-    process.stderr.write(`hookbay: Hookbay refused the wait: ${error.reason}\n`);
-    return EXIT_USAGE;
-  }
-  if (error.status === 401 || error.status === 403 || error.status === 404) {
-    const unknown = `Unknown session ${caller.sessionId} at ${caller.apiBase}: check the webhook URL.`;
-    process.stderr.write(`${refusalLine(caller, error.reason, unknown)}\n`);
-    return EXIT_UNREACHABLE;
-  }
-  process.stderr.write(`Hookbay at ${caller.apiBase} answered ${error.status}: ${error.reason}\n`);
-  return EXIT_UNREACHABLE;
-}
-
 export async function wait(command: WaitCommand): Promise<number> {
-  const caller: Caller = {
-    apiBase: apiBaseOf(command.webhookUrl),
-    sessionId: sessionIdOf(command.webhookUrl),
-    key: command.key,
-  };
+  const caller = callerOf(command.webhookUrl, command.key);
   let printed = 0;
   let writes = Promise.resolve();
   try {
@@ -158,6 +133,6 @@ export async function wait(command: WaitCommand): Promise<number> {
     return EXIT_TIMEOUT;
   } catch (error) {
     await writes;
-    return reportFailure(caller, error);
+    return reportApiFailure(caller, error, 'the wait');
   }
 }
