@@ -9,7 +9,7 @@ import {
   RUN_MINUTES_DEFAULT,
   RUN_MINUTES_MAX,
 } from '../shared/conformance.js';
-import { isValidPathGlob } from '../shared/responses.js';
+import { isValidPathGlob } from '../shared/path-glob.js';
 import { inspectorNameProblem, MAX_REQUESTS_CAP, parseDuration } from '../shared/inspectors.js';
 import { COMMANDS, type CommandName } from './usage.js';
 

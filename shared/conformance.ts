@@ -4,7 +4,7 @@
  * shapes here are what the API answers and what the browser, the CLI and MCP read.
  */
 import { z } from 'zod';
-import { isValidPathGlob } from './responses.js';
+import { isValidPathGlob } from './path-glob.js';
 
 export const FAIL_FIRST_MAX = 5;
 export const FAIL_FIRST_DEFAULT = 2;

@@ -5,7 +5,7 @@
  * Pure: no Node and no DOM APIs.
  */
 import { z } from 'zod';
-import { globToRegExp, isValidPathGlob } from './responses.js';
+import { globToRegExp, isValidPathGlob } from './path-glob.js';
 
 /** Contracts one session keeps, OpenAPI imports included. */
 export const MAX_CONTRACTS = 50;

@@ -4,8 +4,8 @@ import {
   prepareAnswer,
   renderAnswer,
   templateProblem,
-  type TemplateRequest,
 } from './response-templates.js';
+import type { TemplateRequest } from './template-scope.js';
 import type { AnswerResponse, ResponseRule } from './responses.js';
 
 const tools = {

@@ -3,15 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   MAX_RESPONSE_BODY_BYTES,
   chanceSaysYes,
-  compileRule,
-  firstMatchingRule,
-  globToRegExp,
   parseResponseRules,
   refusedHeaderReason,
-  responseIndex,
   seededDraw,
   utf8Length,
 } from './responses.js';
+import { compileRule, firstMatchingRule, responseIndex } from './rule-matching.js';
+import { globToRegExp } from './path-glob.js';
 
 const ok = { status: 200 };
 

@@ -1,19 +1,13 @@
 /**
  * Scripted responses: rules that decide what the webhook URL answers its senders, the input rules
- * the panel and the server share, the path glob, the sequence rule and a rule's chance. Pure: no
+ * the panel and the server share, the sequence rule and a rule's chance. Pure: no
  * Node and no DOM APIs. Templates in answers are read and evaluated by response-templates.ts.
  */
 import { z } from 'zod';
 import { actsOnBrowserState } from './browser-state-headers.js';
 import { isHopByHop } from './hop-by-hop.js';
-import {
-  compileConditions,
-  conditionScope,
-  ruleConditionsSchema,
-  type ConditionRequest,
-  type ConditionScope,
-  type RuleCondition,
-} from './response-conditions.js';
+import { isValidPathGlob } from './path-glob.js';
+import { ruleConditionsSchema, type RuleCondition } from './response-conditions.js';
 import {
   MAX_STREAM_DURATION_MS,
   responseStreamSchema,
@@ -39,8 +33,6 @@ export const MAX_RESPONSE_BODY_BYTES = 64 * 1024;
 export const MAX_RESPONSE_DELAY_MS = 30_000;
 /** Room for any sensible status template, such as {{ query.status | default: 200 }}. */
 export const MAX_STATUS_TEMPLATE_LENGTH = 200;
-/** Long enough for any real path pattern; keeps a rule's regular expression small. */
-export const MAX_RULE_PATH_LENGTH = 1000;
 
 /** What a sender gets. `status`, header values and `body` may hold `{{ … }}` templates over the request. */
 export interface AnswerResponse {
@@ -308,77 +300,6 @@ export function parseResponseRules(input: unknown): { rules: ResponseRule[] } | 
   const issue = result.error.issues[0];
   const field = issue?.path.length ? `${fieldName(issue.path)}: ` : '';
   return { error: `${field}${issue?.message ?? 'Invalid rules.'}` };
-}
-
-/** A path glob: `*` alone, or starting with `/`; no whitespace, `?` or `#` (the query is not matched). */
-export function isValidPathGlob(glob: string): boolean {
-  return (
-    glob.length > 0 &&
-    glob.length <= MAX_RULE_PATH_LENGTH &&
-    (glob.startsWith('/') || glob.startsWith('*')) &&
-    !/[\s?#]/.test(glob)
-  );
-}
-
-/** A regular expression for a path glob: `*` matches any run of characters, `/` included; all else is literal. */
-export function globToRegExp(glob: string): RegExp {
-  const source = glob
-    .split('*')
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${source}$`, 's');
-}
-
-export interface RuleTarget {
-  method: string;
-  test(path: string): boolean;
-  /** The rule's conditions, all of them; null when it has none. */
-  conditions: ((scope: ConditionScope) => boolean) | null;
-}
-
-/** The method, path and condition tests of a rule, built once. */
-export function compileRule(rule: Pick<ResponseRule, 'method' | 'path' | 'conditions'>): RuleTarget {
-  const pattern = globToRegExp(rule.path);
-  return {
-    method: rule.method.toUpperCase(),
-    test: (path) => pattern.test(path),
-    conditions: compileConditions(rule.conditions),
-  };
-}
-
-const NO_PARTS: ConditionRequest = { queryString: '', rawHeaders: [], bodyText: '' };
-
-/**
- * Index of the first rule from `from` on matching the request, or -1 when none does. A rule with
- * conditions matches only when they all hold for `request` (a request without parts has no
- * headers, no query and no body).
- */
-export function firstMatchingRule(
-  rules: readonly RuleTarget[],
-  method: string,
-  path: string,
-  from = 0,
-  request: ConditionRequest | ConditionScope = NO_PARTS,
-): number {
-  const upper = method.toUpperCase();
-  let scope: ConditionScope | undefined = 'json' in request ? request : undefined;
-  for (let index = from; index < rules.length; index++) {
-    const rule = rules[index] as RuleTarget;
-    if (!((rule.method === '*' || rule.method === upper) && rule.test(path))) continue;
-    if (rule.conditions === null) return index;
-    scope ??= conditionScope(request as ConditionRequest);
-    if (rule.conditions(scope)) return index;
-  }
-  return -1;
-}
-
-/**
- * Which of a rule's `length` responses its `matchIndex`-th matching request gets (both 0-based):
- * the responses in order, then the last one again (repeat-last) or from the first (cycle).
- */
-export function responseIndex(matchIndex: number, length: number, then: RuleThen): number {
-  if (matchIndex < length) return matchIndex;
-  return then === 'cycle' ? matchIndex % length : length - 1;
 }
 
 // A rule's chance lives in its own module; these names stay importable from here.

@@ -3,7 +3,7 @@
  * The secret's value is answered once, when it is added; afterwards only its last 4 characters.
  */
 import { z } from 'zod';
-import { isValidPathGlob, MAX_RULE_PATH_LENGTH } from './responses.js';
+import { isValidPathGlob, MAX_RULE_PATH_LENGTH } from './path-glob.js';
 import {
   HASHES,
   SCHEMES,

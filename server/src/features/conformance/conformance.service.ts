@@ -10,7 +10,7 @@ import {
   type ConformanceReport,
   type ConformanceRun,
 } from '../../../../shared/conformance.js';
-import { compileRule, type RuleTarget } from '../../../../shared/responses.js';
+import { compileRule, type RuleTarget } from '../../../../shared/rule-matching.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import { HttpError, NotFoundError } from '../../http/errors.js';
 import { createSessionCache, type SessionCacheBus } from '../session-cache/session-cache.js';

@@ -3,7 +3,7 @@
  * id), its arrival and whether the run answered it with the failure. The checks read these.
  */
 import type { ConformanceRun, FailWith } from '../../../../shared/conformance.js';
-import { globToRegExp } from '../../../../shared/responses.js';
+import { globToRegExp } from '../../../../shared/path-glob.js';
 import type { SignatureVerdict } from '../../../../shared/verdicts.js';
 import type { WebhookEvent } from '../../../../shared/webhooks.js';
 import { messageKeyOf, type MessageKey } from './message-key.js';

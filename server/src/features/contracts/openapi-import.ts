@@ -8,7 +8,7 @@
 import { validate } from '@readme/openapi-parser';
 import { parse as parseYaml } from 'yaml';
 import { MAX_CONTRACT_BYTES, type ContractFields } from '../../../../shared/contracts.js';
-import { isValidPathGlob } from '../../../../shared/responses.js';
+import { isValidPathGlob } from '../../../../shared/path-glob.js';
 import { InvalidInputError } from '../../http/errors.js';
 import { compileSchema, findRemoteRef } from './compile.js';
 

@@ -13,8 +13,8 @@ import {
   renderTexts,
   type PreparedAnswer,
   type RenderedAnswer,
-  type TemplateRequest,
 } from '../../../../shared/response-templates.js';
+import type { TemplateRequest } from '../../../../shared/template-scope.js';
 import { isFault, utf8Length } from '../../../../shared/responses.js';
 import type { ResponseStream } from '../../../../shared/response-streams.js';
 import type { CaptureResponse } from '../../../../shared/webhooks.js';

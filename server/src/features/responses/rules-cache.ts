@@ -3,7 +3,7 @@
  * or null for "none", so that captures only evaluate them.
  */
 import { prepareResponse, type PreparedResponse } from '../../../../shared/response-templates.js';
-import { compileRule, type RuleTarget } from '../../../../shared/responses.js';
+import { compileRule, type RuleTarget } from '../../../../shared/rule-matching.js';
 import {
   createSessionCache,
   type SessionCache,

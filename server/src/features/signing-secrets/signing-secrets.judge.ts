@@ -4,7 +4,7 @@
  * once per session into a per-session cache; a session without secrets costs one Map lookup.
  */
 import { createHmac } from 'node:crypto';
-import { globToRegExp } from '../../../../shared/responses.js';
+import { globToRegExp } from '../../../../shared/path-glob.js';
 import { TIMESTAMPED_SCHEMES, type Hash, type VerifyProblem } from '../../../../shared/signatures/schemes.js';
 import { isWithinTolerance, verifySignature } from '../../../../shared/signatures/verify.js';
 import type { SignatureFailure, SignatureVerdict } from '../../../../shared/verdicts.js';

@@ -4,13 +4,8 @@
  */
 import type * as Templates from '../../../../../shared/response-templates';
 import { sseEventText, streamTexts } from '../../../../../shared/response-streams';
-import {
-  compileRule,
-  firstMatchingRule,
-  isFault,
-  type ResponseFault,
-  type ResponseRule,
-} from '../../../../../shared/responses';
+import { isFault, type ResponseFault, type ResponseRule } from '../../../../../shared/responses';
+import { compileRule, firstMatchingRule } from '../../../../../shared/rule-matching';
 
 export type TemplatesModule = typeof Templates;
 
