@@ -160,10 +160,18 @@ describe.runIf(hasChromium)('Contracts journey', () => {
     await poll(() => page.getByText('Breaks the contract "Webhook push" in 1 place:').count()).toBe(1);
     await poll(() => body.allTextContents()).toEqual(['"not a number"']);
     expect(await body.getAttribute('title')).toBe('/repository/id must be integer');
-    await body.scrollIntoViewIfNeeded();
-    await snap(page, 'contracts-violation-light');
-    await setTheme(page, 'dark');
-    await snap(page, 'contracts-violation-dark');
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(page, theme);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await body.scrollIntoViewIfNeeded();
+      await snap(page, `contracts-violation-${theme}`);
+      // On a phone the details take the screen, the marked value among them.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await body.scrollIntoViewIfNeeded();
+      expect(await body.isVisible()).toBe(true);
+      await snap(page, `contracts-violation-phone-${theme}`);
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
     await setTheme(page, 'light');
   });
 
