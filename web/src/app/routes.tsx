@@ -43,9 +43,7 @@ export const routes: RouteObject[] = [
         element: (
           <WebhookPage
             accessPanel={(sessionId) => <AccessCard sessionId={sessionId} />}
-            contractsControl={(sessionId, filter, isReadOnly) => (
-              <ContractsControl sessionId={sessionId} filter={filter} isReadOnly={isReadOnly} />
-            )}
+            contractsControl={(slot) => <ContractsControl {...slot} />}
             senderTest={() => <ConformanceControl />}
             inspectorTools={(sessionId) => <NameControl sessionId={sessionId} />}
           />

@@ -9,17 +9,27 @@ interface ContractsControlProps {
   sessionId: string;
   /** The list's search, for the Types panel. */
   filter: EventsFilter;
+  /** The requests chosen in the list, for the Types panel. */
+  chosenIds: readonly number[];
+  /** Requests that failed their contract, kept live by the page; null until counted. */
+  failing: number | null;
   isReadOnly?: boolean;
 }
 
-export function ContractsControl({ sessionId, filter, isReadOnly = false }: ContractsControlProps) {
+export function ContractsControl({
+  sessionId,
+  filter,
+  chosenIds,
+  failing: failingCount,
+  isReadOnly = false,
+}: ContractsControlProps) {
   const view = useContracts(sessionId);
   const count = text.summary(view.contracts.length);
-  const failing = view.failing ? ` · ${text.failing(view.failing)}` : '';
+  const failing = failingCount ? ` · ${text.failing(failingCount)}` : '';
   const summary = view.isLoading || view.loadFailed ? '…' : `${count}${failing}`;
   return (
     <DrawerButton label={text.title} summary={summary} title={text.headerTitle(summary)} width="wide">
-      {() => <ContractsPanel view={view} filter={filter} isReadOnly={isReadOnly} />}
+      {() => <ContractsPanel view={view} filter={filter} chosenIds={chosenIds} isReadOnly={isReadOnly} />}
     </DrawerButton>
   );
 }

@@ -23,6 +23,7 @@ type Mode = { kind: 'list' } | { kind: 'add' } | { kind: 'edit'; contract: Contr
 interface ContractsPanelProps {
   view: ContractsView;
   filter: EventsFilter;
+  chosenIds: readonly number[];
   isReadOnly: boolean;
 }
 
@@ -31,7 +32,7 @@ function where(contract: Contract): string {
   return `${contract.method} ${contract.path}${header}`;
 }
 
-export function ContractsPanel({ view, filter, isReadOnly }: ContractsPanelProps) {
+export function ContractsPanel({ view, filter, chosenIds, isReadOnly }: ContractsPanelProps) {
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const [notice, setNotice] = useState<{ variant: 'success' | 'danger'; text: string } | null>(null);
   const done = (message?: string) => {
@@ -142,7 +143,7 @@ export function ContractsPanel({ view, filter, isReadOnly }: ContractsPanelProps
       )}
       <p className="small text-body-secondary">{text.limitsNote}</p>
       <hr />
-      <TypesPanel filter={filter} />
+      <TypesPanel filter={filter} chosenIds={chosenIds} />
     </section>
   );
 }

@@ -1,4 +1,7 @@
-/** Types inferred from the requests the list shows: JSON Schema, TypeScript and zod, to copy or download. */
+/**
+ * Types inferred from the requests the list shows, or from the requests chosen in it: JSON Schema,
+ * TypeScript and zod, to copy or download.
+ */
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -7,7 +10,7 @@ import Tabs from 'react-bootstrap/Tabs';
 import type { EventsFilter } from '../../../../shared/event-search';
 import { CopyButton } from '../../components/CopyButton';
 import { messageOf } from '../../lib/http';
-import { inferTypes, type CaptureTypes } from './api';
+import { inferTypes, type CaptureTypes, type TypesSource } from './api';
 import { contractMessages as text } from './messages';
 
 const OUTPUTS = [
@@ -29,16 +32,16 @@ function download(name: string, type: string, content: string): void {
   URL.revokeObjectURL(url);
 }
 
-export function TypesPanel({ filter }: { filter: EventsFilter }) {
+export function TypesPanel({ filter, chosenIds }: { filter: EventsFilter; chosenIds: readonly number[] }) {
   const [types, setTypes] = useState<CaptureTypes | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
 
-  async function handleInfer() {
+  async function handleInfer(source: TypesSource) {
     setIsBusy(true);
     setProblem(null);
     try {
-      setTypes(await inferTypes(filter));
+      setTypes(await inferTypes(source));
     } catch (error) {
       setProblem(messageOf(error, text.typesFailed));
     } finally {
@@ -50,9 +53,26 @@ export function TypesPanel({ filter }: { filter: EventsFilter }) {
     <section aria-label={text.typesTitle}>
       <h3 className="fs-6">{text.typesTitle}</h3>
       <p className="small text-body-secondary">{text.typesIntro}</p>
-      <Button size="sm" variant="outline-primary" onClick={() => void handleInfer()} disabled={isBusy}>
-        {text.types}
-      </Button>
+      <div className="d-flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          variant="outline-primary"
+          onClick={() => void handleInfer({ filter })}
+          disabled={isBusy}
+        >
+          {text.types}
+        </Button>
+        {chosenIds.length > 0 && (
+          <Button
+            size="sm"
+            variant="outline-primary"
+            onClick={() => void handleInfer({ ids: chosenIds })}
+            disabled={isBusy}
+          >
+            {text.typesFromChosen(chosenIds)}
+          </Button>
+        )}
+      </div>
       {problem && (
         <Alert variant="danger" className="py-1 small mt-2" role="alert">
           {problem}

@@ -34,12 +34,10 @@ export interface CaptureTypes {
   skipped: number;
 }
 
-/** Types of the requests matching the filter (the newest 500). */
-export function inferTypes(filter: EventsFilter): Promise<CaptureTypes> {
-  return http.post<CaptureTypes>('/api/events/types', filterParams(filter));
-}
+/** Which requests types are inferred from: those named, or the newest 500 matching a search. */
+export type TypesSource = { ids: readonly number[] } | { filter: EventsFilter };
 
-/** How many stored requests failed their contract (the search token contract:fail). */
-export async function countFailing(): Promise<number> {
-  return (await http.get<{ matching: number }>('/api/events/count?q=contract%3Afail')).matching;
+export function inferTypes(source: TypesSource): Promise<CaptureTypes> {
+  const body = 'ids' in source ? { ids: source.ids } : filterParams(source.filter);
+  return http.post<CaptureTypes>('/api/events/types', body);
 }

@@ -34,7 +34,12 @@ export const contractMessages = {
   limitsNote: 'At most 50 contracts; a schema or document is at most 1 MiB; references must stay inside it.',
   types: 'Types from the current search',
   typesTitle: 'Types from captures',
-  typesIntro: 'One schema inferred from the JSON bodies of the requests the list shows now (the newest 500).',
+  typesIntro:
+    'One schema inferred from the JSON bodies of the requests the list shows now (the newest 500), or of the request open in the details, or of those picked with Compare.',
+  typesFromChosen: (ids: readonly number[]) =>
+    ids.length === 1
+      ? `Types from request #${ids[0]}`
+      : `Types from the ${ids.length} picked requests (${ids.map((id) => `#${id}`).join(', ')})`,
   typesFailed: 'The types could not be inferred.',
   typesSamples: (samples: number, skipped: number) =>
     `From ${samples} JSON bod${samples === 1 ? 'y' : 'ies'}${skipped ? `; ${skipped} without JSON left out` : ''}.`,

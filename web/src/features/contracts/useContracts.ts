@@ -1,13 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Contract } from '../../../../shared/contracts';
-import { countFailing, listContracts } from './api';
+import { listContracts } from './api';
 
 export interface ContractsView {
   contracts: Contract[];
   isLoading: boolean;
   loadFailed: boolean;
-  /** Stored requests that failed their contract; null until counted. */
-  failing: number | null;
   reload: () => void;
 }
 
@@ -17,7 +15,6 @@ export function useContracts(sessionId: string): ContractsView {
   const [isLoading, setIsLoading] = useState(true);
   const [loadFailed, setLoadFailed] = useState(false);
   const [round, setRound] = useState(0);
-  const [failing, setFailing] = useState<number | null>(null);
   useEffect(() => {
     let isCurrent = true;
     listContracts()
@@ -28,13 +25,10 @@ export function useContracts(sessionId: string): ContractsView {
       })
       .catch(() => isCurrent && setLoadFailed(true))
       .finally(() => isCurrent && setIsLoading(false));
-    countFailing()
-      .then((count) => isCurrent && setFailing(count))
-      .catch(() => isCurrent && setFailing(null));
     return () => {
       isCurrent = false;
     };
   }, [sessionId, round]);
   const reload = useCallback(() => setRound((value) => value + 1), []);
-  return { contracts, isLoading, loadFailed, failing, reload };
+  return { contracts, isLoading, loadFailed, reload };
 }

@@ -16,6 +16,7 @@ import { SessionGate } from '../../session/SessionGate';
 import { useSession } from '../../session/useSession';
 import { CompareArea } from './compare/CompareArea';
 import { DetailArea } from './components/DetailArea';
+import { ContractsSlot, type ContractsSlotProps } from './header/ContractsSlot';
 import { RequestList } from './components/RequestList';
 import { BulkReplayControl } from './bulk-replay/BulkReplayControl';
 import { ForwardControl } from './forward/ForwardControl';
@@ -65,14 +66,17 @@ function useLinkedEvent(isLoaded: boolean, events: { id: number }[], open: (id: 
   }, [isLoaded, events, linkedId, open]);
 }
 
+/** The search whose count the Contracts button shows. */
+const CONTRACT_FAILING: EventsFilter = { q: 'contract:fail' };
+
 /** Where the list and the details fit side by side (Bootstrap's lg and up, as in webhooks.css). */
 const SIDE_BY_SIDE = '(min-width: 992px)';
 
 interface WebhookPageProps {
   /** Shown in the header for the browser's own session (not for a Share link's). */
   accessPanel?: (sessionId: string) => ReactNode;
-  /** The Contracts drawer button, given the list's search (its Types panel infers from it). */
-  contractsControl?: (sessionId: string, filter: EventsFilter, isReadOnly: boolean) => ReactNode;
+  /** The Contracts drawer button: its failing count, and the requests its Types panel may infer from. */
+  contractsControl?: (slot: ContractsSlotProps) => ReactNode;
   /** "Test my sender", for the browser's own session. */
   senderTest?: () => ReactNode;
   /** The inspector's own settings (its name, …), also for the browser's own session only. */
@@ -90,10 +94,21 @@ function WebhookInspector({
   const search = useEventSearch();
   const isFiltered = isFiltering(search.filter);
   const counts = useEventCounts(search.filter);
+  // The Contracts button's "3 failing", kept live by the same counting as the list's badge.
+  const failing = useEventCounts(CONTRACT_FAILING);
   const view = useWebhookEvents(search.filter, {
-    onRemoved: counts.noteRemoved,
-    onRestored: counts.noteRestored,
-    onCleared: counts.recount,
+    onRemoved: (event) => {
+      counts.noteRemoved(event, true);
+      failing.noteRemoved(event);
+    },
+    onRestored: (event) => {
+      counts.noteRestored(event);
+      failing.noteRestored(event);
+    },
+    onCleared: () => {
+      counts.recount();
+      failing.recount();
+    },
   });
   // Where the list and the details do not fit side by side, which of the two is shown.
   const [isDetailShown, setIsDetailShown] = useState(false);
@@ -129,7 +144,16 @@ function WebhookInspector({
         <InspectorHeader sessionId={sessionId} isShared={isShared} isPrivate={isPrivate}>
           <ResponsesControl sessionId={sessionId} isReadOnly={isShared} />
           <ForwardControl sessionId={sessionId} isPrivate={isPrivate} />
-          {contractsControl?.(sessionId, search.filter, isShared)}
+          {contractsControl && (
+            <ContractsSlot
+              render={contractsControl}
+              sessionId={sessionId}
+              filter={search.filter}
+              isReadOnly={isShared}
+              failing={failing.counts?.matching ?? null}
+              selectedId={view.selected?.id ?? null}
+            />
+          )}
           {!isShared && (
             <BulkReplayControl
               filter={search.filter}

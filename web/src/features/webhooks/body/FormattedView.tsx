@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { cutText, MAX_RENDERED_CHARS, prettyJson, type BodyFormat } from './formats';
+import { violationMarks, type PointerNote } from './json-marks';
 import { prettyXml } from './xml';
 import { BodyPre } from './BodyPre';
 import { FormView } from './FormView';
@@ -14,10 +15,21 @@ export interface FormattedViewProps {
   contentType: string | null;
   /** Download control offered beside anything shown only in part. */
   download: ReactNode;
+  /** Places of a JSON body a contract found at fault, marked in the view. */
+  violations?: readonly PointerNote[];
 }
 
+const NO_VIOLATIONS: readonly PointerNote[] = [];
+
 /** The readable view of a body in the given format. */
-export function FormattedView({ format, text, bytes, contentType, download }: FormattedViewProps) {
+export function FormattedView({
+  format,
+  text,
+  bytes,
+  contentType,
+  download,
+  violations = NO_VIOLATIONS,
+}: FormattedViewProps) {
   const pretty = useMemo(() => {
     if (text === null) return null;
     // Formatting stops at what can be shown, so a 10 MiB body costs no more than a 256 K one.
@@ -26,7 +38,15 @@ export function FormattedView({ format, text, bytes, contentType, download }: Fo
     return null;
   }, [format, text]);
 
-  if (pretty) return <BodyPre text={pretty.text} complete={pretty.complete} download={download} />;
+  const marks = useMemo(
+    () =>
+      pretty && format === 'json' && violations.length > 0 ? violationMarks(pretty.text, violations) : [],
+    [pretty, format, violations],
+  );
+
+  if (pretty) {
+    return <BodyPre text={pretty.text} complete={pretty.complete} download={download} marks={marks} />;
+  }
   if (format === 'multipart')
     return <MultipartView bytes={bytes} contentType={contentType} download={download} />;
   if (text === null || format === 'binary') return <HexView bytes={bytes} download={download} />;

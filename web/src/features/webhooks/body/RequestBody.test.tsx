@@ -28,6 +28,45 @@ describe('RequestBody', () => {
     expect(screen.getByText(body)).toBeInTheDocument();
   });
 
+  it("marks the values that break the request's contract, each saying what is wrong", () => {
+    const body = '{"order":7,"total":-1,"lines":[{"sku":"A"}]}';
+    const { container } = render(
+      <RequestBody
+        event={makeEvent(7, {
+          body,
+          contentType: 'application/json',
+          size: body.length,
+          verdicts: {
+            contract: {
+              status: 'fail',
+              contractId: 'c1',
+              contractName: 'Orders',
+              violations: [
+                { pointer: '/total', expected: 'must be >= 0', actual: '-1', message: '/total must be >= 0' },
+                {
+                  pointer: '/lines/0/qty',
+                  expected: 'a value (required)',
+                  actual: 'nothing',
+                  message: "/lines/0 must have required property 'qty'",
+                },
+              ],
+            },
+          },
+        })}
+        fetchBody={noFetch}
+        downloadUrl="/api/events/7/body"
+      />,
+    );
+    const marks = [...container.querySelectorAll('pre mark')];
+    expect(marks.map((mark) => [mark.textContent, mark.getAttribute('title')])).toEqual([
+      ['-1', '/total must be >= 0'],
+      ['{', "/lines/0 must have required property 'qty'"],
+    ]);
+    expect(container.querySelector('pre')?.textContent).toBe(
+      '{\n  "order": 7,\n  "total": -1,\n  "lines": [\n    {\n      "sku": "A"\n    }\n  ]\n}',
+    );
+  });
+
   it('shows a form body as a table of fields, repeated names kept', () => {
     const body = 'a=1&b=two+words&a=3';
     render(

@@ -48,6 +48,8 @@ function RequestBodyContent({ event, fetchBody, downloadUrl }: RequestBodyProps)
     [event, bytes, partial],
   );
   const compression = compressionOf(event.rawHeaders);
+  const contract = event.verdicts?.contract;
+  const violations = contract?.status === 'fail' ? contract.violations : undefined;
   // Detection may parse a whole 1 MiB body as JSON; not again on every tab switch.
   const format = useMemo(() => detectFormat(event.contentType, text), [event.contentType, text]);
   const isDecodedFirst = compression !== null && !event.truncated && event.size <= AUTO_DECODE_MAX_BYTES;
@@ -126,6 +128,7 @@ function RequestBodyContent({ event, fetchBody, downloadUrl }: RequestBodyProps)
             bytes={bytes}
             contentType={event.contentType}
             download={download}
+            violations={violations}
           />
         </Tab>
         <Tab eventKey="raw" title="Raw">

@@ -23,8 +23,11 @@ export interface EventCounts {
   /** Null before the server has answered (or when it could not). */
   counts: EventsCount | null;
   hiddenNew: number;
-  /** To be called when a listed (so matching) request was deleted. */
-  noteRemoved: () => void;
+  /**
+   * To be called when a request was deleted; `matches` says whether it matched the filter (a listed
+   * request did), else the filter's rule is applied to it.
+   */
+  noteRemoved: (event: WebhookEvent, matches?: boolean) => void;
   /** To be called when a deleted request came back. */
   noteRestored: (event: WebhookEvent) => void;
   /** To be called when the list was cleared: the counts are asked again. */
@@ -117,7 +120,12 @@ export function useEventCounts(filter: EventsFilter): EventCounts {
     setCounted((current) => (current?.key === key ? addLive(current, live) : current));
   });
 
-  const noteRemoved = useCallback(() => adjust(-1, -1), [adjust]);
+  const noteRemoved = useCallback(
+    (event: WebhookEvent, matches = eventMatches(event, filter)) => adjust(matches ? -1 : 0, -1),
+    // `key` stands for the filter's content.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [adjust, key],
+  );
   const noteRestored = useCallback(
     (event: WebhookEvent) => adjust(eventMatches(event, filter) ? 1 : 0, 1),
     // `key` stands for the filter's content.
