@@ -9,6 +9,8 @@
  * then the median. Live listeners (Socket.IO clients) run in this process.
  *
  * - capture: 1 KB JSON POSTs to a webhook URL, each stored and pushed to a listener of the session;
+ * - judged capture: the same on a session with a signing secret and a contract, each request signed
+ *   and passing, so every capture pays an HMAC and a compiled validator; also as a ratio to capture;
  * - redirect: GET /s/{id} with a desktop Chrome user agent, each click committed before the 302;
  * - exact counts: a fixed number of requests, then acknowledged == stored == pushed is checked;
  * - open loop: capture at a steady 500 requests a second, latency from each request's scheduled
@@ -41,6 +43,20 @@ import { requireWrk, wrk, type WrkResult } from './wrk.js';
 const BROWSER_REQUESTS = 10_000;
 /** What WORKERS defaults to on this machine (server/src/config.ts). */
 const DEFAULT_WORKERS = Math.min(os.availableParallelism(), 8);
+
+/** The WORKERS settings to measure: BENCH_WORKERS alone when set (a shorter run), else 1 and the default. */
+function workerSettings(): number[] {
+  const only = process.env.BENCH_WORKERS;
+  if (only) {
+    const workers = Number(only);
+    if (!Number.isInteger(workers) || workers < 1) {
+      console.error(`BENCH_WORKERS must be a positive whole number, got "${only}"`);
+      process.exit(1);
+    }
+    return [workers];
+  }
+  return DEFAULT_WORKERS > 1 ? [1, DEFAULT_WORKERS] : [1];
+}
 
 const rps = (results: WrkResult[]) => Math.round(median(results.map((r) => r.rps))).toLocaleString('en-US');
 
@@ -115,6 +131,13 @@ function report(mode: Mode): void {
   );
   console.log(
     row(
+      `capture with a signing secret and a contract`,
+      capture.rounds.judged,
+      ratioCell(capture.rounds.judged, capture.rounds.bare),
+    ),
+  );
+  console.log(
+    row(
       `redirect, click committed before 302`,
       redirect.rounds.hookbay,
       ratioCell(redirect.rounds.hookbay, redirect.rounds.bare),
@@ -148,6 +171,13 @@ function report(mode: Mode): void {
   );
   console.log(
     `  capture runs: ${load.captureAcked} acknowledged, ${load.capturePushed} pushed to the listener (wrk drops answers in flight when it stops, so pushed may exceed acknowledged by up to ${CONNECTIONS * (ROUNDS + 1)})`,
+  );
+  console.log(
+    `  judging (a GitHub HMAC-SHA256 signature and a JSON Schema, both passing): judged capture / capture ${ratioCell(capture.rounds.judged, capture.rounds.hookbay)}`,
+  );
+  const { judged } = load;
+  console.log(
+    `  judged runs: ${judged.acked} acknowledged, ${judged.pushed} pushed; of ${judged.stored} stored, ${judged.passed} judged sig:valid contract:pass: ${ok(judged.stored > 0 && judged.passed === judged.stored)}`,
   );
   console.log(`  exact counts, ${EXACT_COUNT} requests each:`);
   console.log(
@@ -183,8 +213,8 @@ async function main(): Promise<void> {
   const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-bench-'));
   const bare = await startServer(['bench/bare-server.mjs'], {}, path.join(dataRoot, 'bare.log'));
   try {
-    const modes = [await measureMode(1, bare, dataRoot)];
-    if (DEFAULT_WORKERS > 1) modes.push(await measureMode(DEFAULT_WORKERS, bare, dataRoot));
+    const modes: Mode[] = [];
+    for (const workers of workerSettings()) modes.push(await measureMode(workers, bare, dataRoot));
 
     console.log('```');
     console.log(
