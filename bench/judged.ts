@@ -6,10 +6,10 @@
 import { createHmac } from 'node:crypto';
 import { api, BODY, newSession } from './client.js';
 
-const SECRET = 'bench-signing-secret-0f3a9c';
+export const SECRET = 'bench-signing-secret-0f3a9c';
 
 /** The contract for the bench's 1 KB payload (bench/client.ts). */
-const PAYLOAD_SCHEMA = {
+export const PAYLOAD_SCHEMA = {
   type: 'object',
   required: ['id', 'type', 'amount', 'currency'],
   properties: {
@@ -20,6 +20,11 @@ const PAYLOAD_SCHEMA = {
     note: { type: 'string' },
   },
   additionalProperties: false,
+};
+
+/** The headers each capture of the judged scenario sends: the signature of BODY. */
+export const SIGNED_HEADERS = {
+  'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(BODY).digest('hex')}`,
 };
 
 /** The search that finds the captures both judges passed. */
@@ -41,8 +46,7 @@ export async function judgedSession(origin: string): Promise<JudgedSession> {
     secret: SECRET,
   });
   await api(origin, '/api/contracts', session.sessionId, { name: 'bench payload', schema: PAYLOAD_SCHEMA });
-  const signature = createHmac('sha256', SECRET).update(BODY).digest('hex');
-  return { ...session, headers: { 'x-hub-signature-256': `sha256=${signature}` } };
+  return { ...session, headers: SIGNED_HEADERS };
 }
 
 /** How many of the session's captures were judged valid and passing, and how many it holds. */

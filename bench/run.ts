@@ -25,6 +25,7 @@ import path from 'node:path';
 import { CHROMIUM_PATH, hasChromium } from '../e2e/harness.js';
 import { measureWebhookList } from './browser.js';
 import { BODY, SENDER_UA } from './client.js';
+import { measureJudgeCost, type JudgeCost } from './judge-cost.js';
 import {
   CONNECTIONS,
   EXACT_COUNT,
@@ -74,6 +75,7 @@ function row(name: string, results: WrkResult[] = [], ratio: string): string {
 interface Mode {
   workers: number;
   load: LoadResult;
+  judgeCost: JudgeCost;
   idle: number;
   peak: number;
 }
@@ -108,7 +110,9 @@ async function measureMode(workers: number, bare: Server, dataRoot: string): Pro
     clearInterval(sampler);
     // VmHWM also covers moments between two samples.
     const after = memory(pid);
-    return { workers, load, idle, peak: Math.max(peak, after.rss, after.peak) };
+    // Timed right after the load runs, on a machine as busy as they left it.
+    const judgeCost = measureJudgeCost();
+    return { workers, load, judgeCost, idle, peak: Math.max(peak, after.rss, after.peak) };
   } finally {
     await stop(hookbay);
     if (ceiling) await stop(ceiling);
@@ -174,6 +178,10 @@ function report(mode: Mode): void {
   );
   console.log(
     `  judging (a GitHub HMAC-SHA256 signature and a JSON Schema, both passing): judged capture / capture ${ratioCell(capture.rounds.judged, capture.rounds.hookbay)}`,
+  );
+  const { signatureUs, contractUs } = mode.judgeCost;
+  console.log(
+    `  the judges alone, in the bench process: signature ${fmt(signatureUs)} µs + contract ${fmt(contractUs)} µs a capture, against ${fmt(1e6 / median(capture.rounds.hookbay?.map((r) => r.rps) ?? []), 0)} µs a capture at the capture rate above`,
   );
   const { judged } = load;
   console.log(
