@@ -75,7 +75,6 @@ function row(name: string, results: WrkResult[] = [], ratio: string): string {
 interface Mode {
   workers: number;
   load: LoadResult;
-  judgeCost: JudgeCost;
   idle: number;
   peak: number;
 }
@@ -110,16 +109,14 @@ async function measureMode(workers: number, bare: Server, dataRoot: string): Pro
     clearInterval(sampler);
     // VmHWM also covers moments between two samples.
     const after = memory(pid);
-    // Timed right after the load runs, on a machine as busy as they left it.
-    const judgeCost = measureJudgeCost();
-    return { workers, load, judgeCost, idle, peak: Math.max(peak, after.rss, after.peak) };
+    return { workers, load, idle, peak: Math.max(peak, after.rss, after.peak) };
   } finally {
     await stop(hookbay);
     if (ceiling) await stop(ceiling);
   }
 }
 
-function report(mode: Mode): void {
+function report(mode: Mode, judgeCost: JudgeCost): void {
   const { load } = mode;
   const label = mode.workers === 1 ? 'WORKERS=1' : `WORKERS=${mode.workers}`;
   const ok = (pass: boolean) => (pass ? 'ok' : 'MISMATCH');
@@ -179,7 +176,7 @@ function report(mode: Mode): void {
   console.log(
     `  judging (a GitHub HMAC-SHA256 signature and a JSON Schema, both passing): judged capture / capture ${ratioCell(capture.rounds.judged, capture.rounds.hookbay)}`,
   );
-  const { signatureUs, contractUs } = mode.judgeCost;
+  const { signatureUs, contractUs } = judgeCost;
   console.log(
     `  the judges alone, in the bench process: signature ${fmt(signatureUs)} µs + contract ${fmt(contractUs)} µs a capture, against ${fmt(1e6 / median(capture.rounds.hookbay?.map((r) => r.rps) ?? []), 0)} µs a capture at the capture rate above`,
   );
@@ -221,6 +218,8 @@ async function main(): Promise<void> {
   const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-bench-'));
   const bare = await startServer(['bench/bare-server.mjs'], {}, path.join(dataRoot, 'bare.log'));
   try {
+    // Before any load, with only the idle bare server running: the judges' own cost.
+    const judgeCost = measureJudgeCost();
     const modes: Mode[] = [];
     for (const workers of workerSettings()) modes.push(await measureMode(workers, bare, dataRoot));
 
@@ -239,7 +238,7 @@ async function main(): Promise<void> {
       console.log(row('bare Node http, 1 KB POST', first.capture.rounds.bare, '1.00'));
       console.log(row('bare Node http, GET', first.redirect.rounds.bare, '1.00'));
     }
-    for (const mode of modes) report(mode);
+    for (const mode of modes) report(mode, judgeCost);
 
     // The web list with BROWSER_REQUESTS stored requests, and search: on the default setting.
     const dataDir = fs.mkdtempSync(path.join(dataRoot, 'hookbay-list-'));
