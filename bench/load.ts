@@ -5,6 +5,7 @@
 import { DESKTOP_CHROME_UA } from '../e2e/harness.js';
 import { JOIN_USER_ROOM, URL_CLICK, WEBHOOK_REQUEST } from '../shared/realtime.js';
 import { api, BODY, connect, newSession, SENDER_UA, storedCount } from './client.js';
+import { judgedCounts, judgedSession } from './judged.js';
 import { openLoop } from './open-loop.js';
 import { settled } from './stats.js';
 import { wrk, type WrkResult } from './wrk.js';
@@ -55,6 +56,8 @@ export interface LoadResult {
   redirect: Rounds;
   capturePushed: number;
   captureAcked: number;
+  /** The judged capture runs: acknowledged, pushed, and how many stored ones both judges passed. */
+  judged: { acked: number; pushed: number; passed: number; stored: number };
   exact: {
     captureAcked: number;
     stored: number;
@@ -97,14 +100,29 @@ export async function measureLoad(origins: Origins): Promise<LoadResult> {
   const loop = await openLoop(origin, steady.sessionId, steadyListener, CONNECTIONS);
   steadyListener.close();
 
-  // Capture: one session, one listener receiving every event.
+  // Capture: one session, one listener receiving every event. In the same rounds, a judged session
+  // (a signing secret and a contract) with a listener of its own: what judging costs.
   const owner = await newSession(origin);
   const listener = await connect(origin, owner.sessionId);
   let pushed = 0;
   listener.on(WEBHOOK_REQUEST, () => pushed++);
-  const capture = await alternate(
-    runnersFor(origins, `${origin}/webhook/${owner.sessionId}`, (bare) => `${bare}/hook`, 'POST'),
-  );
+  const judged = await judgedSession(origin);
+  const judgedListener = await connect(origin, judged.sessionId);
+  let judgedPushed = 0;
+  judgedListener.on(WEBHOOK_REQUEST, () => judgedPushed++);
+  const capture = await alternate({
+    ...runnersFor(origins, `${origin}/webhook/${owner.sessionId}`, (bare) => `${bare}/hook`, 'POST'),
+    judged: (seconds) =>
+      wrk({
+        url: `${origin}/webhook/${judged.sessionId}`,
+        seconds,
+        connections: CONNECTIONS,
+        method: 'POST',
+        body: BODY,
+        userAgent: SENDER_UA,
+        headers: judged.headers,
+      }),
+  });
 
   // Redirect: one link of the same user, whose listener also receives url-click events.
   const link = await api<{ id: string }>(origin, '/api/urls', owner.sessionId, {
@@ -120,16 +138,27 @@ export async function measureLoad(origins: Origins): Promise<LoadResult> {
   );
   const capturePushed = await settled(() => pushed);
   listener.close();
+  const judgedPushedCount = await settled(() => judgedPushed);
+  judgedListener.close();
+  const verdicts = await judgedCounts(origin, judged.sessionId);
 
+  // The warm-up run is acknowledged (and pushed) too.
+  const acked = (runner: string) =>
+    [capture.warmups[runner], ...(capture.rounds[runner] ?? [])].reduce(
+      (sum, run) => sum + (run?.acked ?? 0),
+      0,
+    );
   return {
     capture,
     redirect,
     capturePushed,
-    // The warm-up run is acknowledged (and pushed) too.
-    captureAcked: [capture.warmups.hookbay, ...(capture.rounds.hookbay ?? [])].reduce(
-      (sum, run) => sum + (run?.acked ?? 0),
-      0,
-    ),
+    captureAcked: acked('hookbay'),
+    judged: {
+      acked: acked('judged'),
+      pushed: judgedPushedCount,
+      passed: verdicts.matching,
+      stored: verdicts.total,
+    },
     exact: await exactCounts(origin),
     loop,
   };

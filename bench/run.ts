@@ -9,6 +9,8 @@
  * then the median. Live listeners (Socket.IO clients) run in this process.
  *
  * - capture: 1 KB JSON POSTs to a webhook URL, each stored and pushed to a listener of the session;
+ * - judged capture: the same on a session with a signing secret and a contract, each request signed
+ *   and passing, so every capture pays an HMAC and a compiled validator; also as a ratio to capture;
  * - redirect: GET /s/{id} with a desktop Chrome user agent, each click committed before the 302;
  * - exact counts: a fixed number of requests, then acknowledged == stored == pushed is checked;
  * - open loop: capture at a steady 500 requests a second, latency from each request's scheduled
@@ -23,6 +25,7 @@ import path from 'node:path';
 import { CHROMIUM_PATH, hasChromium } from '../e2e/harness.js';
 import { measureWebhookList } from './browser.js';
 import { BODY, SENDER_UA } from './client.js';
+import { measureJudgeCost, type JudgeCost } from './judge-cost.js';
 import {
   CONNECTIONS,
   EXACT_COUNT,
@@ -41,6 +44,20 @@ import { requireWrk, wrk, type WrkResult } from './wrk.js';
 const BROWSER_REQUESTS = 10_000;
 /** What WORKERS defaults to on this machine (server/src/config.ts). */
 const DEFAULT_WORKERS = Math.min(os.availableParallelism(), 8);
+
+/** The WORKERS settings to measure: BENCH_WORKERS alone when set (a shorter run), else 1 and the default. */
+function workerSettings(): number[] {
+  const only = process.env.BENCH_WORKERS;
+  if (only) {
+    const workers = Number(only);
+    if (!Number.isInteger(workers) || workers < 1) {
+      console.error(`BENCH_WORKERS must be a positive whole number, got "${only}"`);
+      process.exit(1);
+    }
+    return [workers];
+  }
+  return DEFAULT_WORKERS > 1 ? [1, DEFAULT_WORKERS] : [1];
+}
 
 const rps = (results: WrkResult[]) => Math.round(median(results.map((r) => r.rps))).toLocaleString('en-US');
 
@@ -99,7 +116,7 @@ async function measureMode(workers: number, bare: Server, dataRoot: string): Pro
   }
 }
 
-function report(mode: Mode): void {
+function report(mode: Mode, judgeCost: JudgeCost): void {
   const { load } = mode;
   const label = mode.workers === 1 ? 'WORKERS=1' : `WORKERS=${mode.workers}`;
   const ok = (pass: boolean) => (pass ? 'ok' : 'MISMATCH');
@@ -111,6 +128,13 @@ function report(mode: Mode): void {
       `capture, 1 KB JSON, stored + pushed`,
       capture.rounds.hookbay,
       ratioCell(capture.rounds.hookbay, capture.rounds.bare),
+    ),
+  );
+  console.log(
+    row(
+      `capture with a signing secret and a contract`,
+      capture.rounds.judged,
+      ratioCell(capture.rounds.judged, capture.rounds.bare),
     ),
   );
   console.log(
@@ -149,6 +173,17 @@ function report(mode: Mode): void {
   console.log(
     `  capture runs: ${load.captureAcked} acknowledged, ${load.capturePushed} pushed to the listener (wrk drops answers in flight when it stops, so pushed may exceed acknowledged by up to ${CONNECTIONS * (ROUNDS + 1)})`,
   );
+  console.log(
+    `  judging (a GitHub HMAC-SHA256 signature and a JSON Schema, both passing): judged capture / capture ${ratioCell(capture.rounds.judged, capture.rounds.hookbay)}`,
+  );
+  const { signatureUs, contractUs } = judgeCost;
+  console.log(
+    `  the judges alone, in the bench process: signature ${fmt(signatureUs)} µs + contract ${fmt(contractUs)} µs a capture, against ${fmt(1e6 / median(capture.rounds.hookbay?.map((r) => r.rps) ?? []), 0)} µs a capture at the capture rate above`,
+  );
+  const { judged } = load;
+  console.log(
+    `  judged runs: ${judged.acked} acknowledged, ${judged.pushed} pushed; of ${judged.stored} stored, ${judged.passed} judged sig:valid contract:pass: ${ok(judged.stored > 0 && judged.passed === judged.stored)}`,
+  );
   console.log(`  exact counts, ${EXACT_COUNT} requests each:`);
   console.log(
     `    capture:  sent ${EXACT_COUNT}, acknowledged ${exact.captureAcked}, stored ${exact.stored}, pushed ${exact.pushed}, errors ${exact.captureErrors}: ${ok(exact.captureAcked === EXACT_COUNT && exact.stored === EXACT_COUNT && exact.pushed === EXACT_COUNT)}`,
@@ -183,8 +218,10 @@ async function main(): Promise<void> {
   const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-bench-'));
   const bare = await startServer(['bench/bare-server.mjs'], {}, path.join(dataRoot, 'bare.log'));
   try {
-    const modes = [await measureMode(1, bare, dataRoot)];
-    if (DEFAULT_WORKERS > 1) modes.push(await measureMode(DEFAULT_WORKERS, bare, dataRoot));
+    // Before any load, with only the idle bare server running: the judges' own cost.
+    const judgeCost = measureJudgeCost();
+    const modes: Mode[] = [];
+    for (const workers of workerSettings()) modes.push(await measureMode(workers, bare, dataRoot));
 
     console.log('```');
     console.log(
@@ -201,7 +238,7 @@ async function main(): Promise<void> {
       console.log(row('bare Node http, 1 KB POST', first.capture.rounds.bare, '1.00'));
       console.log(row('bare Node http, GET', first.redirect.rounds.bare, '1.00'));
     }
-    for (const mode of modes) report(mode);
+    for (const mode of modes) report(mode, judgeCost);
 
     // The web list with BROWSER_REQUESTS stored requests, and search: on the default setting.
     const dataDir = fs.mkdtempSync(path.join(dataRoot, 'hookbay-list-'));

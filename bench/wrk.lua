@@ -1,11 +1,16 @@
 -- wrk script for npm run bench. Settings come from the environment:
 --   BENCH_METHOD  GET or POST (POST sends BENCH_BODY as application/json)
 --   BENCH_UA      the user agent header
+--   BENCH_HEADERS further headers, one "name: value" a line
 --   BENCH_QUOTA   when > 0: send exactly this many real requests, then only GET /api/bench-filler
 --                 (answered 404 and never stored), so every real request is answered before wrk stops
 -- Every answer is counted by status: 2xx/3xx acknowledge a real request, 404 a filler.
 wrk.method = os.getenv("BENCH_METHOD") or "GET"
 wrk.headers["user-agent"] = os.getenv("BENCH_UA")
+for line in string.gmatch(os.getenv("BENCH_HEADERS") or "", "[^\n]+") do
+  local name, value = string.match(line, "^([^:]+):%s*(.*)$")
+  if name then wrk.headers[name] = value end
+end
 if wrk.method == "POST" then
   wrk.body = os.getenv("BENCH_BODY")
   wrk.headers["content-type"] = "application/json"

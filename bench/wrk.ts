@@ -9,6 +9,8 @@ export interface WrkOptions {
   method: 'GET' | 'POST';
   body?: string;
   userAgent: string;
+  /** Further headers on every real request, such as a signature. */
+  headers?: Record<string, string>;
   /** Exactly this many real requests, then fillers only (see bench/wrk.lua). */
   quota?: number;
 }
@@ -73,6 +75,9 @@ export function wrk(options: WrkOptions): Promise<WrkResult> {
     BENCH_UA: options.userAgent,
     BENCH_BODY: options.body ?? '',
     BENCH_QUOTA: String(options.quota ?? 0),
+    BENCH_HEADERS: Object.entries(options.headers ?? {})
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\n'),
   };
   return new Promise((resolve, reject) => {
     execFile('wrk', [...args, options.url], { env, encoding: 'utf8' }, (error, stdout, stderr) => {

@@ -154,12 +154,15 @@ const WAIT_HELP = `${usageLine('wait')}
 Waits until --count requests matching the filters have been captured at the webhook URL (at once
 if they are already there) and prints each, oldest first, as one JSON line on stdout: the event as
 GET /api/events gives it (id, method, path, queryString, headers, rawHeaders, body, bodyEncoding,
-payload, timestamp, …). Waits longer than one request to the server are made of several, each
-carrying on after the last request seen, so any --timeout works.
+payload, verdicts, timestamp, …). Waits longer than one request to the server are made of several,
+each carrying on after the last request seen, so any --timeout works.
 
 Options:
   --match <text>     only requests holding this text (any case) in the body, a header name or
-                     value, the path or the query string; at most 200 characters
+                     value, the path or the query string; at most 200 characters. The words
+                     sig:valid, sig:invalid, sig:none, contract:pass, contract:fail and
+                     contract:none match the verdicts judged on arrival instead (signing
+                     secrets, contracts): --match sig:invalid, --match "contract:fail order"
   --method <M>       only requests with this method; several separated by commas: POST,PUT
   --count <N>        how many matching requests to wait for, 1-1000 (default 1)
   --timeout <S>      seconds to wait at most, fractions allowed (default 30; 0: only look at what

@@ -3,6 +3,7 @@
  * port: every exit code, the JSON lines, --after, keys, and waits longer than the server holds one
  * request, through a proxy that cuts every wait the server is asked for to one second.
  */
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../shared/sessions.js';
@@ -92,6 +93,50 @@ describe('hookbay wait', () => {
     expect(printed(run)).toEqual([first, second].map((id) => stored.find((event) => event.id === id)));
     expect(run.stdout).toHaveLength(2);
     expect(run.stderr).toEqual([]);
+  });
+
+  it('--match sig:invalid and contract:fail wait for the verdicts judged on arrival', async () => {
+    const user = await createSession(server.app);
+    for (const [url, payload] of [
+      ['/api/signing-secrets', { name: 'GitHub', scheme: 'github-sha256', secret: 'wait-secret' }],
+      ['/api/contracts', { name: 'Orders', schema: { type: 'object', required: ['id'] } }],
+    ] as const) {
+      const added = await server.app.inject({ method: 'POST', url, headers: asUser(user), payload });
+      expect(added.statusCode, added.body).toBeLessThan(300);
+    }
+    const send = async (body: string, key: string) => {
+      const signature = createHmac('sha256', key).update(body).digest('hex');
+      const response = await fetch(webhookOf(user), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${signature}` },
+        body,
+      });
+      return ((await response.json()) as { id: number }).id;
+    };
+    const right = await send('{"id":1}', 'wait-secret');
+    const forged = await send('{"id":2}', 'a forger');
+
+    const invalid = hookbay(['wait', webhookOf(user), '--match', 'sig:invalid']);
+    expect(await invalid.exited).toBe(0);
+    expect(printed(invalid).map((event) => [event.id, event.verdicts.signature?.status])).toEqual([
+      [forged, 'invalid'],
+    ]);
+    const valid = hookbay(['wait', webhookOf(user), '--match', 'sig:valid contract:pass']);
+    expect(await valid.exited).toBe(0);
+    expect(printed(valid).map((event) => event.id)).toEqual([right]);
+
+    // Live: a request that passes does not end the wait; the failing one does.
+    const failing = hookbay(['wait', webhookOf(user), '--match', 'contract:fail', '--after', 'now']);
+    await untilWaiting();
+    await send('{"id":3}', 'wait-secret');
+    const broken = await send('{"no":"id"}', 'wait-secret');
+    expect(await failing.exited).toBe(0);
+    expect(printed(failing).map((event) => [event.id, event.verdicts.contract?.status])).toEqual([
+      [broken, 'fail'],
+    ]);
+    const none = hookbay(['wait', webhookOf(user), '--match', 'sig:none', '--timeout', '0.5']);
+    expect(await none.exited).toBe(1);
+    expect(none.stdout).toEqual([]);
   });
 
   it('--after now counts only requests captured after the command started; --after <id> those after that one', async () => {

@@ -1,21 +1,16 @@
 /**
- * `hookbay mcp` driven as an MCP client drives it: the SDK's client starts the built file, copied
- * alone into an empty folder (so it can only work if it carries everything it needs), over stdio,
- * against a Hookbay listening on a port.
+ * `hookbay mcp` driven as an MCP client drives it (see test-client.ts), against a Hookbay
+ * listening on a port.
  */
 import { createHmac } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privateSession } from '../../server/src/features/access/test-helpers.js';
-import { CLI_PATH } from '../../server/src/features/forwarding/cli-process.js';
 import { buildTestApp } from '../../server/test/app.js';
 import { waitFor } from '../../server/test/processes.js';
 import { listen } from '../../server/test/socket.js';
+import { call, connect } from './test-client.js';
 
 const TOOLS = [
   'compare_requests',
@@ -31,48 +26,6 @@ const TOOLS = [
   'verify_signature',
   'wait_for_requests',
 ];
-
-interface ToolAnswer {
-  isError: boolean;
-  text: string;
-  /** The text parsed as JSON, when it is JSON. */
-  json: Record<string, unknown> & { [key: string]: unknown };
-}
-
-/** The built command alone in an empty folder. */
-function lonelyCopy(): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-mcp-'));
-  const file = path.join(folder, 'hookbay.mjs');
-  fs.copyFileSync(CLI_PATH, file);
-  return file;
-}
-
-async function connect(args: string[], env: Record<string, string> = {}): Promise<Client> {
-  const file = lonelyCopy();
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [file, 'mcp', ...args],
-    cwd: path.dirname(file),
-    env: { ...getDefaultEnvironment(), ...env },
-    stderr: 'ignore',
-  });
-  const client = new Client({ name: 'hookbay-test', version: '1.0.0' });
-  await client.connect(transport);
-  return client;
-}
-
-async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<ToolAnswer> {
-  const answer = await client.callTool({ name, arguments: args });
-  const content = answer.content as { type: string; text: string }[];
-  const text = content.map((part) => part.text).join('\n');
-  let json = {};
-  try {
-    json = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    // an error in words
-  }
-  return { isError: answer.isError === true, text, json };
-}
 
 describe('hookbay mcp', () => {
   let app: FastifyInstance;

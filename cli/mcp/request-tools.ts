@@ -5,7 +5,7 @@ import { shareUrl, type WebhookEvent } from '../../shared/webhooks.js';
 import { api, newestEventId, type Caller } from '../api.js';
 import { collectEvents } from '../wait.js';
 import { compareEvents } from './compare.js';
-import { describeEvent, summarize } from './format.js';
+import { describeEvent, summarize, VERDICTS_DESCRIPTION } from './format.js';
 import type { McpSession } from './session.js';
 import { asSession, guarded, requireEvent, webhookUrlOf } from './tool-kit.js';
 
@@ -23,7 +23,7 @@ const filters = {
     .max(200)
     .optional()
     .describe(
-      'Case-insensitive plain text (not a pattern) to look for in the body, header names and values, the path and the query string. At most 200 characters.',
+      'Case-insensitive plain text (not a pattern) to look for in the body, header names and values, the path and the query string. At most 200 characters. These words filter on what Hookbay judged when the request arrived instead: sig:valid, sig:invalid, sig:none (no signing secret covered it), contract:pass, contract:fail, contract:none; e.g. "sig:invalid" or "contract:fail order".',
     ),
   method: z
     .string()
@@ -76,7 +76,8 @@ Returns webhookUrl, sessionId, inspectorUrl (a page where a person can watch the
     'list_requests',
     {
       title: 'List and search captured requests',
-      description: `Lists the requests captured at the webhook URL, newest first, as short summaries: id, time, method, path with query, content type, size in bytes, the status the sender was answered, the sending service when Hookbay recognises it (GitHub, GitLab, Stripe, Shopify, Slack, Twilio, Standard Webhooks, with the event type), and the first 200 characters of the body. Filters combine with AND.
+      description: `Lists the requests captured at the webhook URL, newest first, as short summaries: id, time, method, path with query, content type, size in bytes, the status the sender was answered, the sending service when Hookbay recognises it (GitHub, GitLab, Stripe, Shopify, Slack, Twilio, Standard Webhooks, with the event type), the verdicts judged on arrival, and the first 200 characters of the body. Filters combine with AND.
+${VERDICTS_DESCRIPTION}
 Use it to see what arrived or to find a request's id; then read_request gives every header and the whole body. For older requests, call again with before = the smallest id received (nextBefore).`,
       inputSchema: {
         ...filters,
@@ -120,8 +121,9 @@ Use it to see what arrived or to find a request's id; then read_request gives ev
     'read_request',
     {
       title: 'Read one captured request',
-      description: `Reads one captured request in full: method, URL, path and parsed query, every header line in its original order and case (as [name, value] pairs), content type, size, the body (UTF-8 text, or base64 when it is not UTF-8: see bodyEncoding; bodies over 1 MiB come cut, with a note), the client's IP address and user agent, the recognised sender, and what the sender was answered (status and whether the default, a scripted rule, a forwarder or an error answered).
-Use it after list_requests or wait_for_requests to inspect a payload, a signature header or an idempotency key.`,
+      description: `Reads one captured request in full: method, URL, path and parsed query, every header line in its original order and case (as [name, value] pairs), content type, size, the body (UTF-8 text, or base64 when it is not UTF-8: see bodyEncoding; bodies over 1 MiB come cut, with a note), the client's IP address and user agent, the recognised sender, the verdicts judged on arrival (every contract violation), and what the sender was answered (status and whether the default, a scripted rule, a forwarder or an error answered).
+Use it after list_requests or wait_for_requests to inspect a payload, a signature header or an idempotency key.
+${VERDICTS_DESCRIPTION}`,
       inputSchema: {
         id: eventId.describe('The request id, from list_requests or wait_for_requests.'),
       },

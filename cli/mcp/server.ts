@@ -14,7 +14,7 @@ import { registerTypesTool } from './types-tool.js';
 import { createMcpSession } from './session.js';
 
 const INSTRUCTIONS = `Hookbay captures the HTTP requests sent to a webhook URL, so you can see exactly what a system sends (method, headers, body byte for byte) and script what it gets back.
-Typical use: get_webhook_url, point the system under test at that URL and trigger it, wait_for_requests (with after = newestId), then read_request, verify_signature or compare_requests. set_responses makes the URL answer with other statuses, bodies, delays or faults; replay_request sends a captured request on to another URL.`;
+Typical use: get_webhook_url, point the system under test at that URL and trigger it, wait_for_requests (with after = newestId), then read_request, verify_signature or compare_requests. set_responses makes the URL answer with other statuses, bodies, delays or faults; replay_request sends a captured request on to another URL. Each request carries the verdicts Hookbay judged on arrival (signature with the session's signing secrets, body against its contracts); "sig:invalid" or "contract:fail" in q finds the ones that failed.`;
 
 export async function runMcp(command: McpCommand): Promise<null> {
   const session = createMcpSession(command);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HeaderMap } from '../webhooks.js';
-import { base64ToBytes, bytesToBase64, utf8Bytes } from './encoding.js';
+import { base64ToBytes, bytesToBase64, bytesToHex, hexToBytes, utf8Bytes } from './encoding.js';
 import { schemeFor, type CustomHmac, type Hash, type Scheme, type VerifyInput } from './schemes.js';
 import { verifySignature, type HmacFunction } from './verify.js';
 
@@ -282,5 +282,15 @@ describe('byte codecs', () => {
       expect(Array.from(base64ToBytes(bytesToBase64(bytes)) ?? [])).toEqual(Array.from(bytes));
     }
     expect(base64ToBytes('a*b')).toBeNull();
+  });
+
+  it('writes every byte as hex and reads it back in either case, refusing what is not hex', () => {
+    const bytes = Uint8Array.from({ length: 256 }, (_, i) => i);
+    const hex = bytesToHex(bytes);
+    expect(hex.slice(0, 8)).toBe('00010203');
+    expect(hex.slice(-4)).toBe('feff');
+    expect(Array.from(hexToBytes(hex.toUpperCase()) ?? [])).toEqual(Array.from(bytes));
+    for (const bad of ['abc', '0g', 'zz']) expect(hexToBytes(bad)).toBeNull();
+    expect(Array.from(base64ToBytes('_-8') ?? [])).toEqual([255, 239]);
   });
 });

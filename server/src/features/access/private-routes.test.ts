@@ -103,6 +103,16 @@ describe('a private session, route by route', () => {
       'GET /api/stream',
       'DELETE /api/keys/:id',
       'PUT /api/user/privacy',
+      // What judges captures: the secrets and contracts of a private inspector need its key too.
+      'GET /api/signing-secrets',
+      'POST /api/signing-secrets',
+      'PUT /api/signing-secrets/:id',
+      'DELETE /api/signing-secrets/:id',
+      'GET /api/contracts',
+      'POST /api/contracts',
+      'POST /api/contracts/openapi',
+      'PUT /api/contracts/:id',
+      'DELETE /api/contracts/:id',
     ])
       expect(routes).toContain(route);
   });
