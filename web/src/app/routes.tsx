@@ -13,6 +13,7 @@ import { AdminPage } from '../features/admin/AdminPage';
 import { NameControl } from '../features/inspectors/NameControl';
 import { LinkBulkTools } from '../features/link-bulk/LinkBulkTools';
 import { LinkHistory } from '../features/link-history/LinkHistory';
+import { SignaturesControl } from '../features/signing-secrets/SignaturesControl';
 import { SuggestionsPage } from '../features/suggestions/SuggestionsPage';
 import { UrlAnalyticsPage } from '../features/short-links/UrlAnalyticsPage';
 import { UrlShortenerPage, type ShortenerSlots } from '../features/short-links/UrlShortenerPage';
@@ -45,6 +46,9 @@ export const routes: RouteObject[] = [
             accessPanel={(sessionId) => <AccessCard sessionId={sessionId} />}
             contractsControl={(sessionId, filter, isReadOnly) => (
               <ContractsControl sessionId={sessionId} filter={filter} isReadOnly={isReadOnly} />
+            )}
+            signaturesControl={(sessionId, isReadOnly) => (
+              <SignaturesControl sessionId={sessionId} isReadOnly={isReadOnly} />
             )}
             senderTest={() => <ConformanceControl />}
             inspectorTools={(sessionId) => <NameControl sessionId={sessionId} />}

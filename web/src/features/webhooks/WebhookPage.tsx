@@ -73,6 +73,8 @@ interface WebhookPageProps {
   accessPanel?: (sessionId: string) => ReactNode;
   /** The Contracts drawer button, given the list's search (its Types panel infers from it). */
   contractsControl?: (sessionId: string, filter: EventsFilter, isReadOnly: boolean) => ReactNode;
+  /** The Signatures drawer button (the session's signing secrets). */
+  signaturesControl?: (sessionId: string, isReadOnly: boolean) => ReactNode;
   /** "Test my sender", for the browser's own session. */
   senderTest?: () => ReactNode;
   /** The inspector's own settings (its name, …), also for the browser's own session only. */
@@ -83,6 +85,7 @@ function WebhookInspector({
   sessionId,
   accessPanel,
   contractsControl,
+  signaturesControl,
   senderTest,
   inspectorTools,
 }: { sessionId: string } & WebhookPageProps) {
@@ -129,6 +132,7 @@ function WebhookInspector({
         <InspectorHeader sessionId={sessionId} isShared={isShared} isPrivate={isPrivate}>
           <ResponsesControl sessionId={sessionId} isReadOnly={isShared} />
           <ForwardControl sessionId={sessionId} isPrivate={isPrivate} />
+          {signaturesControl?.(sessionId, isShared)}
           {contractsControl?.(sessionId, search.filter, isShared)}
           {!isShared && (
             <BulkReplayControl
@@ -185,6 +189,7 @@ function WebhookInspector({
 export function WebhookPage({
   accessPanel,
   contractsControl,
+  signaturesControl,
   senderTest,
   inspectorTools,
 }: WebhookPageProps = {}) {
@@ -199,6 +204,7 @@ export function WebhookPage({
             sessionId={user.sessionId}
             accessPanel={accessPanel}
             contractsControl={contractsControl}
+            signaturesControl={signaturesControl}
             senderTest={senderTest}
             inspectorTools={inspectorTools}
           />
