@@ -12,10 +12,23 @@ interface SignaturesControlProps {
 export function SignaturesControl({ sessionId, isReadOnly = false }: SignaturesControlProps) {
   const view = useSigningSecrets(sessionId);
   const count = text.summary(view.secrets.length);
-  const invalid = view.invalid ? ` · ${text.invalid(view.invalid)}` : '';
-  const summary = view.isLoading || view.loadFailed ? '…' : `${count}${invalid}`;
+  const invalid = view.invalid ? text.invalid(view.invalid) : null;
+  const isKnown = !view.isLoading && !view.loadFailed;
+  const full = isKnown ? [count, ...(invalid ? [invalid] : [])].join(' · ') : '…';
+  // The header's row has room for a few characters: invalid requests matter most, marked as the
+  // list's badge marks them ("2 ✗"); the tooltip and screen readers get the words.
+  const summary = !isKnown ? (
+    '…'
+  ) : view.invalid ? (
+    <>
+      <span aria-hidden="true">{text.invalidMark(view.invalid)}</span>
+      <span className="visually-hidden">{invalid}</span>
+    </>
+  ) : (
+    count
+  );
   return (
-    <DrawerButton label={text.title} summary={summary} title={text.headerTitle(summary)} width="wide">
+    <DrawerButton label={text.title} summary={summary} title={text.headerTitle(full)} width="wide">
       {() => <SigningSecretsPanel view={view} isReadOnly={isReadOnly} />}
     </DrawerButton>
   );

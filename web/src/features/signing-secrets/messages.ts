@@ -7,6 +7,7 @@ export const signingSecretMessages = {
     `Signatures: ${summary}. Each captured request is checked with the first signing secret whose path matches.`,
   summary: (count: number) => (count === 0 ? 'none' : count === 1 ? '1 secret' : `${count} secrets`),
   invalid: (count: number) => `${count} invalid`,
+  invalidMark: (count: number) => `${count} ✗`,
   intro:
     'Each request is checked when it arrives, with the first secret whose path glob covers it. Invalid signatures are marked in the list; search sig:invalid to find them.',
   loading: 'Loading signing secrets…',
