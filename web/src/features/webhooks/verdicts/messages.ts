@@ -28,6 +28,8 @@ const FAILURES: Record<SignatureFailure, string> = {
 export const signatureVerdictMessages = {
   valid: 'Signature ✓',
   invalid: 'Signature ✗',
+  validShort: 'Sig ✓',
+  invalidShort: 'Sig ✗',
   section: 'Signature',
   validTitle: (secret: string, scheme: string) =>
     `Valid signature, checked with the secret "${secret}" (${schemeLabel(scheme)}).`,
