@@ -83,6 +83,7 @@ describe.runIf(hasChromium)('Signatures checked on arrival journey', () => {
     await drawer(page).getByLabel('Signing secret').fill(SECRET);
     await drawer(page).getByLabel('Path glob').fill('/stripe/*');
     expect(await drawer(page).getByLabel('Tolerance (seconds)').inputValue()).toBe('300');
+    await snap(page, 'signatures-form-light');
     await drawer(page).getByRole('button', { name: 'Save secret' }).click();
 
     await poll(() => drawer(page).getByTestId('new-secret').textContent()).toBe(SECRET);
