@@ -55,6 +55,14 @@ async function rowsInView(page: Page): Promise<number> {
   });
 }
 
+/** How many lines the header's drawer buttons take. */
+function headerToolLines(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const tools = Array.from(document.querySelectorAll('.webhook-header-tools > *'));
+    return new Set(tools.map((tool) => Math.round(tool.getBoundingClientRect().top))).size;
+  });
+}
+
 async function hasHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 }
@@ -75,6 +83,7 @@ describe.runIf(hasChromium)('Signatures checked on arrival journey', () => {
     const { page, origin } = journey;
     webhookUrl = await openInspector(page, origin);
     await poll(() => signaturesButton(page).textContent()).toBe('Signatures:none');
+    expect(await headerToolLines(page)).toBe(1);
     await signaturesButton(page).click();
     await poll(() => drawer(page).isVisible()).toBe(true);
     await drawer(page).getByRole('button', { name: 'Add secret' }).click();
@@ -100,7 +109,9 @@ describe.runIf(hasChromium)('Signatures checked on arrival journey', () => {
     ).toBe(1);
     await page.keyboard.press('Escape');
     await poll(() => drawer(page).count()).toBe(0);
-    await poll(() => signaturesButton(page).textContent()).toBe('Signatures:1 secret');
+    await poll(() => signaturesButton(page).textContent()).toBe('Signatures:11 secret');
+    // At 1280 wide the header's buttons keep one line, so the list keeps its rows.
+    expect(await headerToolLines(page)).toBe(1);
     // Opened again, the drawer has only the hint: the server never answers the secret again.
     await signaturesButton(page).click();
     await poll(() => item.count()).toBe(1);
@@ -178,6 +189,7 @@ describe.runIf(hasChromium)('Signatures checked on arrival journey', () => {
     await poll(() => rows(page).count()).toBe(14);
     await snap(page, 'signatures-list-1280-light');
     await poll(() => rowsInView(page)).toBeGreaterThanOrEqual(10);
+    expect(await headerToolLines(page)).toBe(1);
     expect(await hasHorizontalScroll(page)).toBe(false);
     await setTheme(page, 'dark');
     await snap(page, 'signatures-list-1280-dark');

@@ -15,18 +15,22 @@ export function SignaturesControl({ sessionId, isReadOnly = false }: SignaturesC
   const invalid = view.invalid ? text.invalid(view.invalid) : null;
   const isKnown = !view.isLoading && !view.loadFailed;
   const full = isKnown ? [count, ...(invalid ? [invalid] : [])].join(' · ') : '…';
-  // The header's row has room for a few characters: invalid requests matter most, marked as the
-  // list's badge marks them ("2 ✗"); the tooltip and screen readers get the words.
-  const summary = !isKnown ? (
-    '…'
-  ) : view.invalid ? (
+  // The header's row has room for a few characters: the number of secrets, or of invalid requests
+  // (marked as the list's badge marks them, "2 ✗") once there are some; the tooltip and screen
+  // readers get the words.
+  const short = (mark: string, words: string) => (
     <>
-      <span aria-hidden="true">{text.invalidMark(view.invalid)}</span>
-      <span className="visually-hidden">{invalid}</span>
+      <span aria-hidden="true">{mark}</span>
+      <span className="visually-hidden">{words}</span>
     </>
-  ) : (
-    count
   );
+  const summary = !isKnown
+    ? '…'
+    : view.invalid
+      ? short(text.invalidMark(view.invalid), text.invalid(view.invalid))
+      : view.secrets.length
+        ? short(String(view.secrets.length), count)
+        : count;
   return (
     <DrawerButton label={text.title} summary={summary} title={text.headerTitle(full)} width="wide">
       {() => <SigningSecretsPanel view={view} isReadOnly={isReadOnly} />}
