@@ -231,4 +231,15 @@ describe.runIf(hasChromium)('Signatures checked on arrival journey', () => {
     await page.evaluate(() => localStorage.setItem('theme', 'light'));
     expect(journey.pageErrors).toEqual([]);
   });
+  it('after Clear all the header counts no invalid request any more', async () => {
+    const { page } = journey;
+    await page.setViewportSize(LAPTOP);
+    await page.reload();
+    await poll(() => signaturesButton(page).textContent()).toBe('Signatures:2 ✗2 invalid');
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Clear all' }).click();
+    await poll(() => rows(page).count()).toBe(0);
+    await poll(() => signaturesButton(page).textContent()).toBe('Signatures:11 secret');
+    expect(journey.pageErrors).toEqual([]);
+  });
 });

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { EventsFilter } from '../../../../shared/event-search';
+import { WEBHOOKS_CLEARED } from '../../../../shared/realtime';
 import type { SigningSecret } from '../../../../shared/signing-secrets';
+import { useRealtimeEvent } from '../../session/useRealtimeEvent';
 import { useEventCounts } from '../webhooks/search/useEventCounts';
 import { listSecrets } from './api';
 
@@ -8,7 +10,10 @@ export interface SigningSecretsView {
   secrets: SigningSecret[];
   isLoading: boolean;
   loadFailed: boolean;
-  /** Stored requests whose signature is invalid, kept current as requests arrive; null until counted. */
+  /**
+   * Stored requests whose signature is invalid, kept current as requests arrive and after a "Clear
+   * all"; null until counted.
+   */
   invalid: number | null;
   reload: () => void;
 }
@@ -22,7 +27,9 @@ export function useSigningSecrets(sessionId: string): SigningSecretsView {
   const [isLoading, setIsLoading] = useState(true);
   const [loadFailed, setLoadFailed] = useState(false);
   const [round, setRound] = useState(0);
-  const { counts } = useEventCounts(INVALID_SIGNATURES);
+  const { counts, recount } = useEventCounts(INVALID_SIGNATURES);
+  // "Clear all" (here or in another tab) leaves nothing to count.
+  useRealtimeEvent(WEBHOOKS_CLEARED, recount);
   useEffect(() => {
     let isCurrent = true;
     listSecrets()
