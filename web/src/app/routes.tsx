@@ -13,6 +13,7 @@ import { AdminPage } from '../features/admin/AdminPage';
 import { NameControl } from '../features/inspectors/NameControl';
 import { LinkBulkTools } from '../features/link-bulk/LinkBulkTools';
 import { LinkHistory } from '../features/link-history/LinkHistory';
+import { SignaturesControl } from '../features/signing-secrets/SignaturesControl';
 import { SuggestionsPage } from '../features/suggestions/SuggestionsPage';
 import { UrlAnalyticsPage } from '../features/short-links/UrlAnalyticsPage';
 import { UrlShortenerPage, type ShortenerSlots } from '../features/short-links/UrlShortenerPage';
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
           <WebhookPage
             accessPanel={(sessionId) => <AccessCard sessionId={sessionId} />}
             contractsControl={(slot) => <ContractsControl {...slot} />}
+            signaturesControl={(slot) => <SignaturesControl {...slot} />}
             senderTest={() => <ConformanceControl />}
             inspectorTools={(sessionId) => <NameControl sessionId={sessionId} />}
           />

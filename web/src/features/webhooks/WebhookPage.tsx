@@ -68,6 +68,15 @@ function useLinkedEvent(isLoaded: boolean, events: { id: number }[], open: (id: 
 
 /** The search whose count the Contracts button shows. */
 const CONTRACT_FAILING: EventsFilter = { q: 'contract:fail' };
+const SIGNATURES_INVALID: EventsFilter = { q: 'sig:invalid' };
+
+/** What the Signatures button is given. */
+export interface SignaturesSlot {
+  sessionId: string;
+  isReadOnly: boolean;
+  /** Stored requests whose signature is invalid, kept live; null until counted. */
+  invalid: number | null;
+}
 
 /** Where the list and the details fit side by side (Bootstrap's lg and up, as in webhooks.css). */
 const SIDE_BY_SIDE = '(min-width: 992px)';
@@ -77,6 +86,8 @@ interface WebhookPageProps {
   accessPanel?: (sessionId: string) => ReactNode;
   /** The Contracts drawer button: its failing count, and the requests its Types panel may infer from. */
   contractsControl?: (slot: ContractsSlotProps) => ReactNode;
+  /** The Signatures drawer button: the session's signing secrets and its live count of invalid requests. */
+  signaturesControl?: (slot: SignaturesSlot) => ReactNode;
   /** "Test my sender", for the browser's own session. */
   senderTest?: () => ReactNode;
   /** The inspector's own settings (its name, …), also for the browser's own session only. */
@@ -87,6 +98,7 @@ function WebhookInspector({
   sessionId,
   accessPanel,
   contractsControl,
+  signaturesControl,
   senderTest,
   inspectorTools,
 }: { sessionId: string } & WebhookPageProps) {
@@ -94,20 +106,23 @@ function WebhookInspector({
   const search = useEventSearch();
   const isFiltered = isFiltering(search.filter);
   const counts = useEventCounts(search.filter);
-  // The Contracts button's "3 failing", kept live by the same counting as the list's badge.
+  // The Contracts button's "3 failing" and the Signatures button's "2 ✗", kept live by the same
+  // counting as the list's badge.
   const failing = useEventCounts(CONTRACT_FAILING);
+  const invalidSignatures = useEventCounts(SIGNATURES_INVALID);
+  const verdictCounts = [failing, invalidSignatures];
   const view = useWebhookEvents(search.filter, {
     onRemoved: (event) => {
       counts.noteRemoved(event, true);
-      failing.noteRemoved(event);
+      for (const count of verdictCounts) count.noteRemoved(event);
     },
     onRestored: (event) => {
       counts.noteRestored(event);
-      failing.noteRestored(event);
+      for (const count of verdictCounts) count.noteRestored(event);
     },
     onCleared: () => {
       counts.recount();
-      failing.recount();
+      for (const count of verdictCounts) count.recount();
     },
   });
   // Where the list and the details do not fit side by side, which of the two is shown.
@@ -144,6 +159,11 @@ function WebhookInspector({
         <InspectorHeader sessionId={sessionId} isShared={isShared} isPrivate={isPrivate}>
           <ResponsesControl sessionId={sessionId} isReadOnly={isShared} />
           <ForwardControl sessionId={sessionId} isPrivate={isPrivate} />
+          {signaturesControl?.({
+            sessionId,
+            isReadOnly: isShared,
+            invalid: invalidSignatures.counts?.matching ?? null,
+          })}
           {contractsControl && (
             <ContractsSlot
               render={contractsControl}
@@ -209,6 +229,7 @@ function WebhookInspector({
 export function WebhookPage({
   accessPanel,
   contractsControl,
+  signaturesControl,
   senderTest,
   inspectorTools,
 }: WebhookPageProps = {}) {
@@ -223,6 +244,7 @@ export function WebhookPage({
             sessionId={user.sessionId}
             accessPanel={accessPanel}
             contractsControl={contractsControl}
+            signaturesControl={signaturesControl}
             senderTest={senderTest}
             inspectorTools={inspectorTools}
           />

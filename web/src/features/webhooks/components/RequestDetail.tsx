@@ -26,7 +26,8 @@ import { describeAnswer } from '../responses/answer';
 import { MakeRuleButton } from '../responses/MakeRuleButton';
 import { responseMessages } from '../responses/messages';
 import { ContractVerdictView } from '../verdicts/ContractVerdictView';
-import { verdictMessages } from '../verdicts/messages';
+import { signatureVerdictMessages, verdictMessages } from '../verdicts/messages';
+import { SignatureVerdictView } from '../verdicts/SignatureVerdictView';
 import { DetailSection } from './DetailSection';
 import { KeyValueTable } from './KeyValueTable';
 import { MethodBadge } from './MethodBadge';
@@ -116,6 +117,11 @@ export const RequestDetail = memo(function RequestDetail({ event, sessionId, onB
           <ProviderBadges event={event}>{redeliveries.has(event.id) && <RedeliveryBadge />}</ProviderBadges>
         </Card.Body>
       </Card>
+      {event.verdicts?.signature && (
+        <DetailSection title={signatureVerdictMessages.section}>
+          <SignatureVerdictView verdict={event.verdicts.signature} />
+        </DetailSection>
+      )}
       {event.verdicts?.contract && (
         <DetailSection title={verdictMessages.section}>
           <ContractVerdictView verdict={event.verdicts.contract} />

@@ -9,6 +9,7 @@ import { RedeliveryBadge } from '../recognise/RedeliveryBadge';
 import { useRequestMarks } from '../useRequestMarks';
 import { AnswerStatus } from '../responses/AnswerStatus';
 import { ContractBadge } from '../verdicts/ContractBadge';
+import { SignatureBadge } from '../verdicts/SignatureBadge';
 import { MethodBadge } from './MethodBadge';
 
 interface RequestListItemProps {
@@ -80,6 +81,7 @@ export const RequestListItem = memo(function RequestListItem({
           <span className="d-flex align-items-center gap-1 overflow-hidden flex-grow-1">
             {marks.redeliveries.has(event.id) && <RedeliveryBadge />}
             <ProviderBadges event={event} isCompact />
+            <SignatureBadge verdict={event.verdicts?.signature} />
             <ContractBadge verdict={event.verdicts?.contract} />
           </span>
           <span className="request-row-dim flex-shrink-0 text-nowrap">

@@ -1,24 +1,20 @@
 /** A list row's contract mark: pass or fail, when a contract judged the request. */
 import type { ContractVerdict } from '../../../../../shared/verdicts';
-import { SolidBadge } from '../../../components/SolidBadge';
 import { verdictMessages as text } from './messages';
+import { VerdictBadge } from './VerdictBadge';
 
 export function ContractBadge({ verdict }: { verdict: ContractVerdict | undefined }) {
   if (!verdict) return null;
   if (verdict.status === 'pass') {
     return (
-      <SolidBadge colour="success" className="flex-shrink-0" title={text.passTitle(verdict.contractName)}>
+      <VerdictBadge isGood title={text.passTitle(verdict.contractName)}>
         {text.pass}
-      </SolidBadge>
+      </VerdictBadge>
     );
   }
   return (
-    <SolidBadge
-      colour="danger"
-      className="flex-shrink-0"
-      title={text.failTitle(verdict.contractName, verdict.violations.length)}
-    >
+    <VerdictBadge isGood={false} title={text.failTitle(verdict.contractName, verdict.violations.length)}>
       {text.fail}
-    </SolidBadge>
+    </VerdictBadge>
   );
 }

@@ -1,22 +1,18 @@
 /** The request details' contract verdict: which contract, and each violation with the value that came. */
-import Alert from 'react-bootstrap/Alert';
 import Table from 'react-bootstrap/Table';
 import type { ContractVerdict } from '../../../../../shared/verdicts';
 import { verdictMessages as text } from './messages';
+import { VerdictNote } from './VerdictNote';
 
 export function ContractVerdictView({ verdict }: { verdict: ContractVerdict }) {
   if (verdict.status === 'pass') {
-    return (
-      <Alert variant="success" className="py-1 small mb-0">
-        {text.passed(verdict.contractName)}
-      </Alert>
-    );
+    return <VerdictNote isGood>{text.passed(verdict.contractName)}</VerdictNote>;
   }
   return (
     <div>
-      <Alert variant="danger" className="py-1 small mb-2">
+      <VerdictNote isGood={false} className="mb-2">
         {text.failed(verdict.contractName, verdict.violations.length)}
-      </Alert>
+      </VerdictNote>
       <Table size="sm" responsive className="small mb-0" aria-label={text.section}>
         <thead>
           <tr>

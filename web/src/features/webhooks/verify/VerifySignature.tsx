@@ -7,16 +7,11 @@ import Row from 'react-bootstrap/Row';
 import type { WebhookEvent } from '../../../../../shared/webhooks';
 import { eventBodyBytes } from '../body/bytes';
 import { originOf } from '../recognise/origin';
-import { CustomHmacFields } from './CustomHmacFields';
+import { CustomHmacFields, NEW_CUSTOM_HMAC } from './CustomHmacFields';
 import { verifyMessages as text } from './messages';
 import { VerifyOutcome } from './VerifyOutcome';
 import { rememberedSecret, rememberSecret } from './remembered-secrets';
-import {
-  hasSignatureHeader,
-  SCHEMES,
-  type CustomHmac,
-  type Scheme,
-} from '../../../../../shared/signatures/schemes';
+import { hasSignatureHeader, SCHEMES, type Scheme } from '../../../../../shared/signatures/schemes';
 import { defaultScheme, verifySignature, type VerifyProblem, type VerifyResult } from './signatures';
 
 interface VerifySignatureProps {
@@ -24,8 +19,6 @@ interface VerifySignatureProps {
   /** Fetches the stored body bytes; used when the event carries only the start of them. */
   fetchBody: (decoded: boolean) => Promise<ArrayBuffer>;
 }
-
-const NEW_CUSTOM: CustomHmac = { header: '', hash: 'SHA-256', encoding: 'hex', prefix: '' };
 
 /** The exact bytes that were signed: the event's own copy (text or base64) unless it holds only a preview. */
 async function signedBody(event: WebhookEvent, fetchBody: VerifySignatureProps['fetchBody']) {
@@ -43,7 +36,7 @@ export function VerifySignature({ event, fetchBody }: VerifySignatureProps) {
   const [scheme, setScheme] = useState<Scheme>(() => defaultScheme(originOf(event).provider, event.headers));
   const [secret, setSecret] = useState(() => rememberedSecret(scheme) ?? '');
   const [isRemembered, setIsRemembered] = useState(() => rememberedSecret(scheme) !== null);
-  const [custom, setCustom] = useState(NEW_CUSTOM);
+  const [custom, setCustom] = useState(NEW_CUSTOM_HMAC);
   const [outcome, setOutcome] = useState<VerifyResult | VerifyProblem | null>(null);
   const [isBusy, setIsBusy] = useState(false);
 

@@ -23,20 +23,27 @@ function duration(seconds: number): string {
   return parts.join(' ');
 }
 
+const schemeLabels = {
+  'github-sha256': 'GitHub (X-Hub-Signature-256)',
+  'github-sha1': 'GitHub (X-Hub-Signature, SHA-1)',
+  stripe: 'Stripe',
+  shopify: 'Shopify',
+  slack: 'Slack',
+  'standard-webhooks': 'Standard Webhooks (Svix, Resend, Clerk)',
+  custom: 'Custom HMAC',
+} satisfies Record<Scheme, string>;
+
+/** A scheme's name as the Scheme menu shows it; an unknown one as it is written. */
+export function schemeLabel(scheme: string): string {
+  return Object.hasOwn(schemeLabels, scheme) ? schemeLabels[scheme as Scheme] : scheme;
+}
+
 export const verifyMessages = {
   title: 'Verify signature',
   show: 'Show',
   hide: 'Hide',
   scheme: 'Scheme',
-  schemes: {
-    'github-sha256': 'GitHub (X-Hub-Signature-256)',
-    'github-sha1': 'GitHub (X-Hub-Signature, SHA-1)',
-    stripe: 'Stripe',
-    shopify: 'Shopify',
-    slack: 'Slack',
-    'standard-webhooks': 'Standard Webhooks (Svix, Resend, Clerk)',
-    custom: 'Custom HMAC',
-  } satisfies Record<Scheme, string>,
+  schemes: schemeLabels,
   secret: 'Signing secret',
   secretHelp: 'Checked in this browser only; the secret is never sent anywhere.',
   standardSecretHelp: 'The whsec_… secret from the sender’s dashboard.',
