@@ -64,6 +64,7 @@ export const newShareSchema = z.object({
   showSecrets: z.boolean({ error: 'showSecrets must be true or false' }).default(false),
 });
 export type NewShareInput = z.input<typeof newShareSchema>;
+export type NewShare = z.output<typeof newShareSchema>;
 
 export const shareIdSchema = z.object({ id: z.string().min(1).max(100) });
 export const shareTokenSchema = z.object({ token: z.string().min(1).max(200) });
