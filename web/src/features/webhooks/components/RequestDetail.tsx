@@ -27,9 +27,9 @@ import { MakeRuleButton } from '../responses/MakeRuleButton';
 import { responseMessages } from '../responses/messages';
 import { ContractVerdictView } from '../verdicts/ContractVerdictView';
 import { verdictMessages } from '../verdicts/messages';
-import { DetailSection } from './DetailSection';
-import { KeyValueTable } from './KeyValueTable';
-import { MethodBadge } from './MethodBadge';
+import { DetailSection } from '../../../components/DetailSection';
+import { KeyValueTable } from '../../../components/KeyValueTable';
+import { MethodBadge } from '../../../components/MethodBadge';
 
 function describeForwarded(forwarded: ForwardResult): string {
   return 'error' in forwarded

@@ -9,7 +9,7 @@ import { RedeliveryBadge } from '../recognise/RedeliveryBadge';
 import { useRequestMarks } from '../useRequestMarks';
 import { AnswerStatus } from '../responses/AnswerStatus';
 import { ContractBadge } from '../verdicts/ContractBadge';
-import { MethodBadge } from './MethodBadge';
+import { MethodBadge } from '../../../components/MethodBadge';
 
 interface RequestListItemProps {
   event: WebhookEvent;
