@@ -4,7 +4,7 @@
  * them, and exports. There is no control here that changes anything. A revoked or expired link
  * (which the server answers 410) shows a page that says so.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
@@ -37,6 +37,12 @@ function SharedInspector({
 }) {
   const { view, events } = state;
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  const detailRef = useRef<HTMLDivElement>(null);
+  // Where the details sit below the list (phones), a picked request is brought into view.
+  const select = (id: number) => {
+    setSelectedId(id);
+    if (window.matchMedia?.('(max-width: 991.98px)').matches) detailRef.current?.scrollIntoView();
+  };
   // The newest request is open until another is picked.
   const selected = events.find((event) => event.id === selectedId) ?? events[0] ?? null;
   return (
@@ -68,11 +74,11 @@ function SharedInspector({
               events={events}
               selectedId={selected?.id ?? null}
               hasOlder={state.hasOlder}
-              onSelect={setSelectedId}
+              onSelect={select}
               onLoadOlder={onLoadOlder}
             />
           </Col>
-          <Col lg={7} xxl={8}>
+          <Col lg={7} xxl={8} ref={detailRef}>
             {selected ? <SharedRequestDetail event={selected} /> : <p>{text.noneSelected}</p>}
           </Col>
         </Row>

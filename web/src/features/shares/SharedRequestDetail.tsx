@@ -40,7 +40,7 @@ export const SharedRequestDetail = memo(function SharedRequestDetail({ event }: 
           {event.bodyEncoding === 'base64' && (
             <p className="small text-body-secondary">{text.binaryBody(formatBinaryBytes(event.size))}</p>
           )}
-          <pre className="mb-0 small text-break text-wrap shared-body">{bodyText(event)}</pre>
+          <pre className="mb-0 small text-break shared-body">{bodyText(event)}</pre>
           {event.bodyCut && <p className="small text-body-secondary mt-2 mb-0">{text.bodyCut}</p>}
         </DetailSection>
       )}
