@@ -110,6 +110,18 @@ describe.each(storageBackends)('read keys on $name', ({ postgres }) => {
     expect(exported.body).toContain('"body":"kept"');
   });
 
+  it('does not resume the session (which would hand over its id and cookie)', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/user',
+      headers: asKey(readKey.key),
+      payload: {},
+    });
+    expectForbidden(response, 'POST /api/user');
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(response.body).not.toContain(owner.sessionId);
+  });
+
   it('may watch the event stream but not answer for the captures (respond=1)', async () => {
     const response = await app.inject({
       method: 'GET',
