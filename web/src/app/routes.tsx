@@ -50,8 +50,8 @@ export const routes: RouteObject[] = [
             )}
             senderTest={() => <ConformanceControl />}
             inspectorTools={(sessionId) => <NameControl sessionId={sessionId} />}
-            shareControl={(selectedEventId, fullAccess) => (
-              <ShareControl selectedEventId={selectedEventId} fullAccess={fullAccess} />
+            shareControl={(sessionId, selectedEventId, fullAccess) => (
+              <ShareControl sessionId={sessionId} selectedEventId={selectedEventId} fullAccess={fullAccess} />
             )}
           />
         ),

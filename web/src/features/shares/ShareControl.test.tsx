@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NewShareLink, ShareLink } from '../../../../shared/shares';
-import { renderWithProviders, stubFetch } from '../../test/render';
+import { renderWithProviders, SESSION_ID, stubFetch } from '../../test/render';
 import { ShareControl } from './ShareControl';
 
 const TOKEN = `hbs_00000000000000bb_${'b'.repeat(43)}`;
@@ -51,7 +51,11 @@ function stubApi() {
 
 async function openDrawer(selectedEventId: number | null = 7) {
   renderWithProviders(
-    <ShareControl selectedEventId={selectedEventId} fullAccess={<button>Copy full-access link</button>} />,
+    <ShareControl
+      sessionId={SESSION_ID}
+      selectedEventId={selectedEventId}
+      fullAccess={<button>Copy full-access link</button>}
+    />,
     {
       toasts: true,
     },

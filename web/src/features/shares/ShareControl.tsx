@@ -13,6 +13,7 @@ import { ShareList } from './ShareList';
 import { useShares, type SharesView } from './useShares';
 
 interface ShareControlProps {
+  sessionId: string;
   selectedEventId: number | null;
   fullAccess: ReactNode;
 }
@@ -23,9 +24,9 @@ function Links({ view }: { view: SharesView }) {
   return <ShareList links={view.links} onRevoke={(link) => void view.revoke(link)} />;
 }
 
-export function ShareControl({ selectedEventId, fullAccess }: ShareControlProps) {
+export function ShareControl({ sessionId, selectedEventId, fullAccess }: ShareControlProps) {
   const [isOpen, setIsOpen] = useState(false);
-  const view = useShares(isOpen);
+  const view = useShares(sessionId, isOpen);
   return (
     <DrawerButton
       label={text.button}

@@ -5,7 +5,7 @@ import { messageOf } from '../../lib/http';
 import { createShare, listShares, revokeShare } from './api';
 import { shareMessages as text } from './messages';
 
-const SHARES_QUERY_KEY = ['share-links'] as const;
+const sharesQueryKey = (sessionId: string) => ['share-links', sessionId] as const;
 
 export interface SharesView {
   links: ShareLink[] | undefined;
@@ -16,10 +16,10 @@ export interface SharesView {
 }
 
 /** The inspector's share links through react-query, loaded while the drawer is open; making and revoking them. */
-export function useShares(isOpen: boolean): SharesView {
+export function useShares(sessionId: string, isOpen: boolean): SharesView {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: SHARES_QUERY_KEY, queryFn: listShares, enabled: isOpen });
-  const reload = () => void queryClient.invalidateQueries({ queryKey: SHARES_QUERY_KEY });
+  const query = useQuery({ queryKey: sharesQueryKey(sessionId), queryFn: listShares, enabled: isOpen });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: sharesQueryKey(sessionId) });
 
   async function create(input: NewShareInput): Promise<NewShareLink | null> {
     try {

@@ -78,7 +78,7 @@ interface WebhookPageProps {
   /** The inspector's own settings (its name, …), also for the browser's own session only. */
   inspectorTools?: (sessionId: string) => ReactNode;
   /** "Share" (read-only links), given the selected request and the full-access link's Copy button. */
-  shareControl?: (selectedEventId: number | null, fullAccess: ReactNode) => ReactNode;
+  shareControl?: (sessionId: string, selectedEventId: number | null, fullAccess: ReactNode) => ReactNode;
 }
 
 function WebhookInspector({
@@ -133,7 +133,9 @@ function WebhookInspector({
           sessionId={sessionId}
           isShared={isShared}
           isPrivate={isPrivate}
-          share={shareControl && ((fullAccess) => shareControl(view.selected?.id ?? null, fullAccess))}
+          share={
+            shareControl && ((fullAccess) => shareControl(sessionId, view.selected?.id ?? null, fullAccess))
+          }
         >
           <ResponsesControl sessionId={sessionId} isReadOnly={isShared} />
           <ForwardControl sessionId={sessionId} isPrivate={isPrivate} />
