@@ -9,7 +9,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionRoutesOf } from '../server/src/features/access/session-routes.js';
 import { hasChromium, launchVisitors, startJourney, type Journey, type Visitors } from './harness.js';
-import { clipboardText, expectText, expectToast, openInspector, poll, snap } from './helpers.js';
+import { seriousFindings } from './axe.js';
+import { clipboardText, expectText, expectToast, openInspector, poll, setTheme, snap } from './helpers.js';
 
 const SECRET = 'Bearer sk_live_e2e_secret_4242';
 const SIGNATURE = 'sha256=e2e_signature_secret';
@@ -99,6 +100,13 @@ describe.runIf(hasChromium)('Read-only share journey', () => {
     await snap(stranger, 'shared-page');
   });
 
+  it('the shared page has no serious or critical WCAG 2 A/AA finding, in either theme', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(stranger, theme);
+      expect(await seriousFindings(stranger), theme).toEqual([]);
+    }
+  });
+
   it('no control on the shared page changes anything', async () => {
     const before = await ownerEvents();
     const area = stranger.locator('.shared-page');
@@ -171,6 +179,7 @@ describe.runIf(hasChromium)('Read-only share journey', () => {
       body: { reason: 'revoked', error: 'This share link was revoked by the inspector’s owner.' },
     });
     expect(await stranger.content()).not.toContain('/orders');
+    expect(await seriousFindings(stranger)).toEqual([]);
     await snap(stranger, 'shared-revoked');
     expect(journey.pageErrors).toEqual([]);
   });

@@ -29,21 +29,24 @@ export function SharedRequestList({
         <h2 className="h6 mb-0">{text.listLabel}</h2>
         <Badge bg="secondary">{events.length}</Badge>
       </Card.Header>
-      <ListGroup variant="flush" role="list" aria-label={text.listLabel}>
-        {events.map((event) => (
-          <ListGroup.Item
-            key={event.id}
-            action
-            active={event.id === selectedId}
-            aria-current={event.id === selectedId}
-            className="d-flex align-items-center gap-2 py-1"
-            onClick={() => onSelect(event.id)}
-          >
-            <MethodBadge method={event.method} isOnActive={event.id === selectedId} />
-            <span className="font-monospace small text-truncate flex-grow-1">{event.path}</span>
-            <span className="small text-nowrap">{formatRowTime(event.timestamp)}</span>
-          </ListGroup.Item>
-        ))}
+      <ListGroup as="ul" variant="flush" aria-label={text.listLabel}>
+        {events.map((event) => {
+          const isSelected = event.id === selectedId;
+          return (
+            <li key={event.id} className={`list-group-item p-0 ${isSelected ? 'active' : ''}`}>
+              <button
+                type="button"
+                aria-current={isSelected}
+                className="list-group-item-action text-reset bg-transparent border-0 w-100 text-start d-flex align-items-center gap-2 px-3 py-1"
+                onClick={() => onSelect(event.id)}
+              >
+                <MethodBadge method={event.method} isOnActive={isSelected} />
+                <span className="font-monospace small text-truncate flex-grow-1">{event.path}</span>
+                <span className="small text-nowrap">{formatRowTime(event.timestamp)}</span>
+              </button>
+            </li>
+          );
+        })}
       </ListGroup>
       {hasOlder && (
         <Card.Footer>
