@@ -158,14 +158,34 @@ describe.runIf(hasChromium)('Read-only share journey', () => {
     expect((await ownerEvents()).map((event) => event.path)).toEqual(['/orders']);
   });
 
+  it('a link to the selected request shows that request alone', async () => {
+    const { page } = journey;
+    expect((await fetch(`${webhookUrl}/other`, { method: 'POST', body: 'other' })).status).toBe(200);
+    await expectText(page, '/other');
+    await page.keyboard.press('Escape');
+    const rows = page.getByRole('list', { name: 'Requests' }).getByRole('listitem');
+    await rows.filter({ hasText: '/orders' }).locator('span.request-path').click();
+    const ordersId = (await ownerEvents()).find((event) => event.path === '/orders')?.id;
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Share this inspector' });
+    await drawer.getByLabel(`The selected request (#${ordersId})`).check();
+    await drawer.getByRole('button', { name: 'Create read-only link' }).click();
+    await poll(() => drawer.getByRole('row', { name: new RegExp(`^Request #${ordersId}`) }).count()).toBe(1);
+    const requestUrl = await drawer.getByRole('textbox', { name: 'Read-only link' }).inputValue();
+    expect(requestUrl).not.toBe(shareUrl);
+
+    await stranger.goto(requestUrl);
+    const listed = stranger.getByRole('list', { name: 'Shared requests' }).getByRole('listitem');
+    await poll(() => listed.allTextContents()).toEqual([expect.stringContaining('/orders')]);
+    expect(await stranger.content()).not.toContain('/other');
+  });
+
   it('after the owner revokes the link, the page and the API say 410', async () => {
     const { page } = journey;
     const drawer = page.getByRole('dialog', { name: 'Share this inspector' });
     await drawer.getByRole('button', { name: 'Revoke the link to whole inspector' }).click();
     await expectToast(page, 'Link revoked');
-    await poll(() =>
-      drawer.getByRole('table', { name: 'Links' }).getByRole('row').nth(1).textContent(),
-    ).toMatch(/Revoked$/);
+    await poll(() => drawer.getByRole('row', { name: /^Whole inspector/ }).textContent()).toMatch(/Revoked$/);
 
     const response = await stranger.goto(shareUrl);
     expect(response?.status()).toBe(410);
