@@ -3,54 +3,13 @@
  * any serious or critical finding fails the journey, listed page by page.
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, startJourney, type Journey } from './harness.js';
+import { AXE_SOURCE, seriousFindings } from './axe.js';
 import { setTheme, snap } from './helpers.js';
 import { SCREENS, seedScreens, type SeededLinks } from './screens.js';
-
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeNode {
-  target: unknown[];
-  failureSummary?: string;
-}
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: AxeNode[];
-}
-
-declare global {
-  interface Window {
-    axe?: { run(context: Document, options: unknown): Promise<{ violations: AxeViolation[] }> };
-  }
-}
-
-/** The serious and critical WCAG 2 A/AA findings on the page as it is now, one line per element. */
-async function seriousFindings(page: Page): Promise<string[]> {
-  // The pages' policy refuses inline scripts, so axe is evaluated in the page rather than added as a tag.
-  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    if (!window.axe) throw new Error('axe-core did not load');
-    const result = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] });
-    return result.violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${violation.id} (${violation.impact}): ${violation.help} at ${node.target.join(' ')}` +
-          (node.failureSummary ? ` — ${node.failureSummary.replaceAll('\n', ' ')}` : ''),
-      ),
-    );
-}
 
 describe.runIf(hasChromium)('accessibility of every page', () => {
   let journey: Journey;

@@ -150,9 +150,14 @@ describe.runIf(hasChromium)('Webhook Inspector journey', () => {
     await expectToast(page, 'Webhook URL copied to clipboard');
     expect(await clipboardText(page)).toBe(webhookUrl);
 
+    // Share opens its drawer: read-only links first, the full-access link below them.
     await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Share this inspector' });
+    await drawer.getByRole('button', { name: 'Copy full-access link' }).click();
     await expectToast(page, 'Share URL copied to clipboard');
     expect(await clipboardText(page)).toBe(`${origin}/webhook?sessionId=${sessionId}`);
+    await page.keyboard.press('Escape');
+    await poll(() => drawer.count()).toBe(0);
   });
 
   it('deleting a request removes it and lowers the count', async () => {

@@ -23,12 +23,17 @@ export function keyIdOf(key: string): string | null {
   return KEY_PATTERN.exec(key)?.[1] ?? null;
 }
 
+/** `full`: everything the session may do; `read`: list, read, search, export and wait, nothing else. */
+export const KEY_SCOPES = ['full', 'read'] as const;
+export type KeyScope = (typeof KEY_SCOPES)[number];
+
 export const keyNameSchema = z.object({
   name: z
     .string({ error: 'name: give the key a name of 1 to 60 characters' })
     .trim()
     .min(1, 'name: give the key a name of 1 to 60 characters')
     .max(KEY_NAME_MAX, 'name: at most 60 characters'),
+  scope: z.enum(KEY_SCOPES, { error: 'scope must be full or read' }).default('full'),
 });
 
 export const keyIdSchema = z.object({ id: z.string().min(1).max(100) });
@@ -41,6 +46,7 @@ export const privacyBodySchema = z.object({
 export interface ApiKey {
   id: string;
   name: string;
+  scope: KeyScope;
   createdAt: string;
   /** Updated at most once a minute while the key is used; null until first used. */
   lastUsedAt: string | null;
@@ -50,6 +56,7 @@ export interface ApiKey {
 export interface NewApiKey {
   id: string;
   name: string;
+  scope: KeyScope;
   key: string;
   createdAt: string;
 }

@@ -33,6 +33,10 @@ import {
   createAccessService,
   type AccessService,
 } from './features/access/access.service.js';
+import { createSharesRepo } from './features/shares/shares.repo.js';
+import { sharesRoutes } from './features/shares/shares.routes.js';
+import { createSharesService } from './features/shares/shares.service.js';
+import { sharedRoutes } from './features/shares/shared.routes.js';
 import { createSessionsRepo } from './features/sessions/sessions.repo.js';
 import { defineNewSessionsLimit, sessionsRoutes } from './features/sessions/sessions.routes.js';
 import { createNamesRepo } from './features/inspectors/names.repo.js';
@@ -257,6 +261,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     bus: realtime.cluster,
   });
   const names = createInspectorNames({ repo: createNamesRepo(database.db), bus: realtime.cluster });
+  const sharesRepo = createSharesRepo(database.db);
   const inspectorSettings = createInspectorSettings({
     repo: createSettingsRepo(database.db),
     bus: realtime.cluster,
@@ -407,6 +412,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await app.register(accessRoutes, { access });
   await app.register(eventsRoutes, { webhooks, publicOrigin: config.publicOrigin });
+  const shares = createSharesService({ repo: sharesRepo, webhooksRepo, webhooks });
+  await app.register(sharesRoutes, { shares, publicOrigin: config.publicOrigin });
+  await app.register(sharedRoutes, { shares, publicOrigin: config.publicOrigin });
   await app.register(waitsRoutes, { waits });
   await app.register(replayRoutes, {
     webhooks,

@@ -257,6 +257,26 @@ export interface ApiKeysTable {
   created_at: number;
   /** Written at most once a minute per key. */
   last_used_at: number | null;
+  /** 'full' or 'read' (shared/access.ts KEY_SCOPES). */
+  scope: Generated<string>;
+}
+
+export interface ShareLinksTable {
+  /** The 16 hex digits inside the token (`hbs_<id>_<secret>`). */
+  id: string;
+  session_id: string;
+  /** SHA-256 of the whole token, hex. */
+  token_hash: string;
+  /** The shared request, or null for the whole inspector. */
+  event_id: number | null;
+  /** JSON list of extra header names to hide. */
+  redact_headers: string;
+  show_secrets: number;
+  created_at: number;
+  expires_at: number;
+  /** Written at most once a minute per link. */
+  last_used_at: number | null;
+  revoked_at: number | null;
 }
 
 /** A session's click webhook endpoint (migration 018); `link_id` null covers all its links. */
@@ -338,6 +358,7 @@ export interface DatabaseSchema {
   rate_limits: RateLimitsTable;
   replay_jobs: ReplayJobsTable;
   api_keys: ApiKeysTable;
+  share_links: ShareLinksTable;
   link_webhooks: LinkWebhooksTable;
   link_webhook_messages: LinkWebhookMessagesTable;
 }

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { bearerTokenOf } from '../../../shared/access.js';
+import { bearerTokenOf, type KeyScope } from '../../../shared/access.js';
 import { SESSION_COOKIE, SESSION_HEADER, isSessionId, type SessionUser } from '../../../shared/sessions.js';
 import type { AccessChecks } from '../features/access/access.service.js';
 import type { SessionsService } from '../features/sessions/sessions.service.js';
@@ -20,7 +20,7 @@ export type Identity =
   | { kind: 'none' }
   /** A public session, by its id. */
   | { kind: 'session'; user: SessionUser }
-  | { kind: 'key'; user: SessionUser; keyId: string; isPrivate: boolean }
+  | { kind: 'key'; user: SessionUser; keyId: string; scope: KeyScope; isPrivate: boolean }
   /** The id of a private session, without a key: identifies nobody. */
   | { kind: 'private'; user: SessionUser }
   /** An unknown or revoked key. */

@@ -4,6 +4,8 @@ export const paths = {
   webhook: '/webhook',
   /** The inspector with one request selected (a report's evidence). */
   webhookEvent: (eventId: number) => `/webhook?event=${eventId}`,
+  /** A read-only share link's page (the server answers it 410 once revoked or expired). */
+  sharedPattern: '/shared/:token',
   conformance: (runId: number) => `/conformance/${runId}`,
   conformancePattern: '/conformance/:runId',
   urlShortener: '/url-shortener',

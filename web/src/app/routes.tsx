@@ -19,6 +19,8 @@ import { UrlAnalyticsPage } from '../features/short-links/UrlAnalyticsPage';
 import { UrlShortenerPage, type ShortenerSlots } from '../features/short-links/UrlShortenerPage';
 import { LinkWebhooksSummary } from '../features/link-webhooks/LinkWebhooksSummary';
 import { WebhooksButton } from '../features/link-webhooks/WebhooksButton';
+import { ShareControl } from '../features/shares/ShareControl';
+import { SharedPage } from '../features/shares/SharedPage';
 import { WebhookPage } from '../features/webhooks/WebhookPage';
 import { Layout } from './layout/Layout';
 import { paths } from './paths';
@@ -48,9 +50,13 @@ export const routes: RouteObject[] = [
             signaturesControl={(slot) => <SignaturesControl {...slot} />}
             senderTest={() => <ConformanceControl />}
             inspectorTools={(sessionId) => <NameControl sessionId={sessionId} />}
+            shareControl={(sessionId, selectedEventId, fullAccess) => (
+              <ShareControl sessionId={sessionId} selectedEventId={selectedEventId} fullAccess={fullAccess} />
+            )}
           />
         ),
       },
+      { path: paths.sharedPattern, element: <SharedPage /> },
       { path: paths.conformancePattern, element: <ConformanceReportPage /> },
       { path: paths.urlShortener, element: <UrlShortenerPage {...shortenerSlots} /> },
       { path: paths.urlShortenerAlias, element: <UrlShortenerPage {...shortenerSlots} /> },

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { KeyScope } from '../../../../shared/access.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import { sqliteHandleOf } from '../../db/connection.js';
 import type { DatabaseSchema } from '../../db/schema.js';
@@ -7,6 +8,7 @@ export interface StoredKey {
   id: string;
   sessionId: string;
   name: string;
+  scope: KeyScope;
   createdAt: number;
   lastUsedAt: number | null;
 }
@@ -14,6 +16,7 @@ export interface StoredKey {
 /** The session a key opens, found by the key's hash. */
 export interface KeyOwner {
   keyId: string;
+  scope: KeyScope;
   lastUsedAt: number | null;
   user: SessionUser;
   isPrivate: boolean;
@@ -23,6 +26,7 @@ export interface NewKeyRow {
   id: string;
   sessionId: string;
   name: string;
+  scope: KeyScope;
   keyHash: string;
   createdAt: number;
 }
@@ -42,6 +46,9 @@ export interface AccessRepo {
   /** Sets the flag; answers the value it had before. */
   setPrivate(sessionId: string, isPrivate: boolean): Promise<boolean>;
 }
+
+/** Anything but 'read' is a full key, as every key was before scopes existed. */
+const scopeOf = (stored: string): KeyScope => (stored === 'read' ? 'read' : 'full');
 
 export function createAccessRepo(db: Kysely<DatabaseSchema>): AccessRepo {
   const isPostgres = sqliteHandleOf(db) === undefined;
@@ -79,6 +86,7 @@ export function createAccessRepo(db: Kysely<DatabaseSchema>): AccessRepo {
             id: row.id,
             session_id: row.sessionId,
             name: row.name,
+            scope: row.scope,
             key_hash: row.keyHash,
             created_at: row.createdAt,
             last_used_at: null,
@@ -90,7 +98,7 @@ export function createAccessRepo(db: Kysely<DatabaseSchema>): AccessRepo {
     async listKeys(sessionId) {
       const rows = await db
         .selectFrom('api_keys')
-        .select(['id', 'session_id', 'name', 'created_at', 'last_used_at'])
+        .select(['id', 'session_id', 'name', 'scope', 'created_at', 'last_used_at'])
         .where('session_id', '=', sessionId)
         .orderBy('created_at')
         .orderBy('id')
@@ -99,6 +107,7 @@ export function createAccessRepo(db: Kysely<DatabaseSchema>): AccessRepo {
         id: row.id,
         sessionId: row.session_id,
         name: row.name,
+        scope: scopeOf(row.scope),
         createdAt: row.created_at,
         lastUsedAt: row.last_used_at,
       }));
@@ -117,6 +126,7 @@ export function createAccessRepo(db: Kysely<DatabaseSchema>): AccessRepo {
         .innerJoin('sessions', 'sessions.session_id', 'api_keys.session_id')
         .select([
           'api_keys.id',
+          'api_keys.scope',
           'api_keys.last_used_at',
           'sessions.session_id',
           'sessions.user_id',
@@ -127,6 +137,7 @@ export function createAccessRepo(db: Kysely<DatabaseSchema>): AccessRepo {
       if (!row) return null;
       return {
         keyId: row.id,
+        scope: scopeOf(row.scope),
         lastUsedAt: row.last_used_at,
         user: { id: row.user_id, sessionId: row.session_id },
         isPrivate: row.is_private === 1,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 import { z } from 'zod';
 import {
+  KEY_SCOPES,
   keyIdSchema,
   keyNameSchema,
   MAX_KEYS_PER_SESSION,
@@ -15,6 +16,7 @@ import type { AccessService } from './access.service.js';
 const keySchema = z.object({
   id: z.string(),
   name: z.string(),
+  scope: z.enum(KEY_SCOPES).describe('`full`, or `read`: list, read, search, export and wait only.'),
   createdAt: z.string().describe('ISO 8601.'),
   lastUsedAt: z.string().nullable().describe('ISO 8601, updated at most once a minute; null until used.'),
 });
@@ -55,7 +57,9 @@ export async function accessRoutes(instance: FastifyInstance, options: { access:
         description:
           'The key (`hbk_…`) is in this answer only; the server keeps its hash. Send it as ' +
           '`Authorization: Bearer <key>` on any call that takes a session, as `auth.token` in the ' +
-          `Socket.IO handshake, or to the CLI with \`--key\`. At most ${MAX_KEYS_PER_SESSION} keys per session.`,
+          `Socket.IO handshake, or to the CLI with \`--key\`. At most ${MAX_KEYS_PER_SESSION} keys per session. ` +
+          '`scope` is `full` (the default) or `read`: a read key lists, reads, searches, exports and waits, ' +
+          'and every other call answers 403.',
         body: keyNameSchema,
         response: {
           201: keySchema.omit({ lastUsedAt: true }).extend({ key: z.string() }).describe('The new key.'),
@@ -66,7 +70,8 @@ export async function accessRoutes(instance: FastifyInstance, options: { access:
       },
     },
     async (request, reply) => {
-      const created = await access.createKey(requireUser(request), request.body.name);
+      const { name, scope } = request.body;
+      const created = await access.createKey(requireUser(request), name, scope);
       // The only answer that ever holds the key: nothing on the way may keep a copy.
       return reply.status(201).header('cache-control', 'no-store').send(created);
     },

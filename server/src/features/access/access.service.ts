@@ -2,6 +2,7 @@ import {
   MAX_KEYS_PER_SESSION,
   isKeyShaped,
   type ApiKey,
+  type KeyScope,
   type NewApiKey,
   type Privacy,
 } from '../../../../shared/access.js';
@@ -27,6 +28,7 @@ class ConflictError extends HttpError {
 export interface KeyIdentity {
   user: SessionUser;
   keyId: string;
+  scope: KeyScope;
   isPrivate: boolean;
 }
 
@@ -50,7 +52,7 @@ export interface AccessEnded {
 
 export interface AccessService extends AccessChecks {
   /** Makes a key for the session; ConflictError (409) when it holds the most keys allowed. */
-  createKey(user: SessionUser, name: string): Promise<NewApiKey>;
+  createKey(user: SessionUser, name: string, scope?: KeyScope): Promise<NewApiKey>;
   listKeys(user: SessionUser): Promise<ApiKey[]>;
   /** Revokes the key everywhere before resolving; NotFoundError when the session has no such key. */
   revokeKey(user: SessionUser, id: string): Promise<void>;
@@ -74,7 +76,7 @@ export function createAccessChecks(repo: AccessRepo, now: () => number = Date.no
       const time = now();
       if (owner.lastUsedAt === null || owner.lastUsedAt <= time - LAST_USED_PRECISION_MS)
         await repo.touchKey(owner.keyId, time, time - LAST_USED_PRECISION_MS);
-      return { user: owner.user, keyId: owner.keyId, isPrivate: owner.isPrivate };
+      return { user: owner.user, keyId: owner.keyId, scope: owner.scope, isPrivate: owner.isPrivate };
     },
     isPrivate: (sessionId) => repo.isPrivate(sessionId),
     hasKey: (keyId) => repo.hasKey(keyId),
@@ -93,21 +95,22 @@ export function createAccessService(deps: {
 
   return {
     ...deps.checks,
-    async createKey(user, name) {
+    async createKey(user, name, scope = 'full') {
       const { id, key } = generateKey();
       const createdAt = now();
       const outcome = await repo.insertKey(
-        { id, sessionId: user.sessionId, name, keyHash: hashKey(key), createdAt },
+        { id, sessionId: user.sessionId, name, scope, keyHash: hashKey(key), createdAt },
         MAX_KEYS_PER_SESSION,
       );
       if (outcome === 'full') throw new ConflictError(TOO_MANY_KEYS_MESSAGE);
-      return { id, name, key, createdAt: iso(createdAt) };
+      return { id, name, scope, key, createdAt: iso(createdAt) };
     },
     async listKeys(user) {
       const keys = await repo.listKeys(user.sessionId);
       return keys.map((key) => ({
         id: key.id,
         name: key.name,
+        scope: key.scope,
         createdAt: iso(key.createdAt),
         lastUsedAt: key.lastUsedAt === null ? null : iso(key.lastUsedAt),
       }));

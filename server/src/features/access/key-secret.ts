@@ -1,4 +1,4 @@
-/** Making keys and the one-way hash the server keeps of them. */
+/** Making keys (and share tokens) and the one-way hash the server keeps of them. */
 import { createHash, randomBytes } from 'node:crypto';
 import { KEY_PREFIX } from '../../../../shared/access.js';
 
@@ -7,8 +7,8 @@ export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-/** A new key: `hbk_<16 hex digits of id>_<32 random bytes as base64url>`. */
-export function generateKey(): { id: string; key: string } {
+/** A new secret: `<prefix><16 hex digits of id>_<32 random bytes as base64url>`. */
+export function generateKey(prefix = KEY_PREFIX): { id: string; key: string } {
   const id = randomBytes(8).toString('hex');
-  return { id, key: `${KEY_PREFIX}${id}_${randomBytes(32).toString('base64url')}` };
+  return { id, key: `${prefix}${id}_${randomBytes(32).toString('base64url')}` };
 }

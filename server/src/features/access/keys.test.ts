@@ -50,8 +50,9 @@ describe.each(storageBackends)('API keys on $name', ({ postgres }) => {
     expect(response.statusCode).toBe(201);
     expect(response.headers['cache-control']).toBe('no-store');
     const created = response.json<NewApiKey>();
-    expect(Object.keys(created).sort()).toEqual(['createdAt', 'id', 'key', 'name']);
+    expect(Object.keys(created).sort()).toEqual(['createdAt', 'id', 'key', 'name', 'scope']);
     expect(created.name).toBe('ci');
+    expect(created.scope).toBe('full');
     expect(Date.parse(created.createdAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(created.key.startsWith('hbk_')).toBe(true);
     // 32 random bytes as base64url after the id: far more than 128 bits.
@@ -84,7 +85,7 @@ describe.each(storageBackends)('API keys on $name', ({ postgres }) => {
     expect(listed.statusCode).toBe(200);
     const keys = listed.json<ApiKey[]>();
     expect(keys).toHaveLength(1);
-    expect(Object.keys(keys[0] ?? {}).sort()).toEqual(['createdAt', 'id', 'lastUsedAt', 'name']);
+    expect(Object.keys(keys[0] ?? {}).sort()).toEqual(['createdAt', 'id', 'lastUsedAt', 'name', 'scope']);
     expect(keys[0]).toMatchObject({ id, name: 'deploy bot' });
     expect(listed.body).not.toContain(key.slice(-43));
   });

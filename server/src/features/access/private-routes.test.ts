@@ -1,7 +1,7 @@
 /**
  * Every route the server registers, on a private session: the session id alone (header, query or
  * cookie) reads and changes nothing, a key works. The route list is the app's own, so a new route
- * is checked the day it is added; the few routes that take no session say why below.
+ * is checked the day it is added; the few routes that take no session say why in session-routes.ts.
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,32 +11,8 @@ import type { WebhookEvent } from '../../../../shared/webhooks.js';
 import { buildTestApp } from '../../../test/app.js';
 import { asUser, createSession } from '../../../test/factories.js';
 import { visit } from '../short-links/test-helpers.js';
+import { sessionRequest, sessionRoutesOf } from './session-routes.js';
 import { asKey, createKey, privateSession } from './test-helpers.js';
-
-/** Routes that take no session, and why they may answer a private session's id. */
-const SESSIONLESS_ROUTES: Record<string, string> = {
-  'GET /healthz': 'the health check',
-  'GET /livez': 'the liveness check',
-  'GET /readyz': 'the readiness check',
-  'GET /metrics': 'the operator’s metrics, behind METRICS_TOKEN',
-  'POST /api/user': 'starts or resumes a session; its private answer is checked below',
-  'POST /api/inspectors': 'makes a new inspector; it acts on no existing session',
-  'GET /api/admin/check-status': 'answers "not an admin" without a usable session, never 401',
-  'GET /api/admin/claim/:token':
-    'opened by navigation with the operator’s one-time token, which is the credential (a link cannot send a key)',
-  'GET /cli/hookbay.mjs': 'the forwarder file',
-  'GET /api/openapi.json': 'the API document',
-  'GET /api/docs': 'the API reference page',
-  'GET /api/docs/:file': 'the API reference page’s files',
-  'GET /s/:id': 'a short link’s redirect, for anyone',
-  'POST /s/:id': 'a short link’s password form, for anyone',
-};
-
-/** Capture takes any method; every route under it serves anyone. */
-const isCapture = (url: string) => url.startsWith('/webhook/');
-
-/** HEAD routes are GET routes answered without a body. */
-const asGet = (route: string) => route.replace(/^HEAD /, 'GET ');
 
 function expectUnauthorized(response: LightMyRequestResponse, what: string): void {
   expect(response.statusCode, `${what}: ${response.body}`).toBe(401);
@@ -73,26 +49,8 @@ describe('a private session, route by route', () => {
     await app.close();
   });
 
-  /** A request to `url` (a route pattern) with real ids of the session where the route takes them. */
-  function requestFor(route: string): InjectOptions {
-    const [method, pattern] = route.split(' ') as [InjectOptions['method'], string];
-    const url = pattern
-      .replace(/^\/api\/events\/:id/, `/api/events/${eventId}`)
-      .replace(/^\/api\/urls\/:id/, `/api/urls/${linkId}`)
-      .replace(/^\/s\/:id/, `/s/${linkId}`)
-      .replace(':status', 'pending')
-      .replace(/:[A-Za-z]+/g, 'unknown');
-    const hasBody = method !== 'GET' && method !== 'HEAD' && method !== 'DELETE';
-    return { method, url, ...(hasBody ? { payload: {} } : {}) };
-  }
-
-  function sessionRoutes(): string[] {
-    const routes = new Set(app.registeredRoutes.map(({ method, url }) => `${method} ${url}`));
-    return [...routes].filter((route) => {
-      const url = route.split(' ')[1] ?? '';
-      return !isCapture(url) && !(asGet(route) in SESSIONLESS_ROUTES) && !(route in SESSIONLESS_ROUTES);
-    });
-  }
+  const requestFor = (route: string) => sessionRequest(route, { eventId, linkId });
+  const sessionRoutes = () => sessionRoutesOf(app);
 
   it('lists the routes that take a session from the server itself', () => {
     const routes = sessionRoutes();

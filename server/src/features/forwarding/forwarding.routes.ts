@@ -15,7 +15,8 @@ import type { SessionUser } from '../../../../shared/sessions.js';
 import { base64JsonLimit } from '../../http/body-limits.js';
 import { identityStillHolds, keyIdOfIdentity, requireUser } from '../../http/identity.js';
 import type { AccessChecks } from '../access/access.service.js';
-import { NotFoundError } from '../../http/errors.js';
+import { ForbiddenError, NotFoundError } from '../../http/errors.js';
+import { READ_KEY_MESSAGE } from '../../http/route-access.js';
 import { PACKAGE_ROOT } from '../../package-root.js';
 import { error, invalid, media, notFound, okSchema, unauthorised } from '../../http/openapi/responses.js';
 import { parseInput, type ZodRoutes } from '../../http/validation.js';
@@ -138,16 +139,24 @@ export async function forwardingRoutes(
       'first, then live ones, each once. A comment line at least every 15 s. `respond=1` marks a ' +
       '`hookbay forward --respond` forwarder: captures then wait for its answer.',
     querystring: streamQuerySchema.extend({ sessionId: z.string().optional() }),
-    response: { 200: media('text/event-stream', 'The stream.'), ...invalid, ...unauthorised },
+    response: {
+      200: media('text/event-stream', 'The stream.'),
+      ...invalid,
+      ...unauthorised,
+      403: error('`respond=1` with a read key.'),
+    },
   };
 
   // No automatic HEAD route: it would hold a stream open to send nothing.
   app.get(
     '/api/stream',
-    { exposeHeadRoute: false, config: SESSION, schema: streamSchema },
+    { exposeHeadRoute: false, config: { ...SESSION, keyScope: 'read' }, schema: streamSchema },
     async (request, reply) => {
       const user = requireUser(request);
       const { respond } = request.query;
+      // Answering for the captures changes what senders get: a read key may only watch.
+      if (respond === '1' && request.identity?.kind === 'key' && request.identity.scope === 'read')
+        throw new ForbiddenError(READ_KEY_MESSAGE);
       // An empty Last-Event-ID is what a client sends before it has seen any event.
       const lastEventId = request.headers['last-event-id'];
       const after = lastEventId

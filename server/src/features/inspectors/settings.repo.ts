@@ -59,7 +59,7 @@ export function createSettingsRepo(db: Kysely<DatabaseSchema>): SettingsRepo {
         .where((eb) =>
           eb.or([
             eb('name', 'is not', null),
-            ...(['webhook_events', 'response_rules', 'api_keys'] as const).map((table) =>
+            ...(['webhook_events', 'response_rules', 'api_keys', 'share_links'] as const).map((table) =>
               eb.exists(
                 eb
                   .selectFrom(table)
@@ -78,6 +78,7 @@ export function createSettingsRepo(db: Kysely<DatabaseSchema>): SettingsRepo {
       await db.deleteFrom('response_rule_counters').where('session_id', '=', sessionId).execute();
       await db.deleteFrom('response_rules').where('session_id', '=', sessionId).execute();
       await db.deleteFrom('api_keys').where('session_id', '=', sessionId).execute();
+      await db.deleteFrom('share_links').where('session_id', '=', sessionId).execute();
       await db
         .updateTable('sessions')
         .set({ name: null, is_private: 0 })

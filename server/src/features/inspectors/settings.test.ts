@@ -5,6 +5,7 @@ import type { WebhookEvent } from '../../../../shared/webhooks.js';
 import { buildTestApp, storageBackends } from '../../../test/app.js';
 import { asUser, createSession } from '../../../test/factories.js';
 import { createKey } from '../access/test-helpers.js';
+import { createShare } from '../shares/test-helpers.js';
 
 describe.each(storageBackends)('an inspector’s lifetime, cap and CORS switch on $name', ({ postgres }) => {
   let app: FastifyInstance;
@@ -26,7 +27,7 @@ describe.each(storageBackends)('an inspector’s lifetime, cap and CORS switch o
   }
   async function rowsOf(sessionId: string) {
     const db = app.database.db;
-    const count = async (table: 'webhook_events' | 'response_rules' | 'api_keys') =>
+    const count = async (table: 'webhook_events' | 'response_rules' | 'api_keys' | 'share_links') =>
       Number(
         (
           await db
@@ -45,6 +46,7 @@ describe.each(storageBackends)('an inspector’s lifetime, cap and CORS switch o
       events: await count('webhook_events'),
       rules: await count('response_rules'),
       keys: await count('api_keys'),
+      shares: await count('share_links'),
       name: session?.name,
     };
   }
@@ -137,13 +139,14 @@ describe.each(storageBackends)('an inspector’s lifetime, cap and CORS switch o
       payload: { rules: [{ responses: [{ status: 202 }] }] },
     });
     await createKey(app, user);
+    await createShare(app, asUser(user));
     const set = await put(user, { expiresIn: '1s' });
     const expiresAt = set.json<{ expiresAt: string }>().expiresAt;
     expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(0);
     expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(1000);
     expect((await capture(user.sessionId)).statusCode).toBe(202);
     await app.services.webhooks.flush();
-    expect(await rowsOf(user.sessionId)).toEqual({ events: 1, rules: 1, keys: 1, name });
+    expect(await rowsOf(user.sessionId)).toEqual({ events: 1, rules: 1, keys: 1, shares: 1, name });
 
     await vi.waitFor(async () => expect((await capture(user.sessionId)).statusCode).toBe(410), {
       timeout: 3000,
@@ -157,7 +160,7 @@ describe.each(storageBackends)('an inspector’s lifetime, cap and CORS switch o
     expect((await capture(name)).statusCode).toBe(410);
 
     await app.services.sweepInspectors();
-    expect(await rowsOf(user.sessionId)).toEqual({ events: 0, rules: 0, keys: 0, name: null });
+    expect(await rowsOf(user.sessionId)).toEqual({ events: 0, rules: 0, keys: 0, shares: 0, name: null });
     expect((await capture(name)).statusCode).toBe(404);
     expect((await capture(user.sessionId)).statusCode).toBe(410);
     // A browser holding the expired id gets a new inspector.

@@ -3,9 +3,10 @@ import type { SessionStart } from '../../../../shared/access.js';
 import { sessionRequestSchema } from '../../../../shared/sessions.js';
 import { clientIp } from '../../http/client-ip.js';
 import { z } from 'zod';
-import { UnauthorizedError } from '../../http/errors.js';
+import { ForbiddenError, UnauthorizedError } from '../../http/errors.js';
 import { KEY_REFUSED_MESSAGE, sessionIdOf } from '../../http/identity.js';
 import type { Limit, Limiter } from '../../http/rate-limit/limiter.js';
+import { READ_KEY_MESSAGE } from '../../http/route-access.js';
 import { setSessionCookie } from './session-cookie.js';
 import type { ZodRoutes } from '../../http/validation.js';
 import { error, invalid } from '../../http/openapi/responses.js';
@@ -28,6 +29,7 @@ const schema = {
       .describe('The session.'),
     ...invalid,
     401: error('An unknown or revoked key.'),
+    403: error('A read key: it reads the session, it does not resume it.'),
     429: error('Too many new sessions from this address (SESSIONS_PER_MINUTE); see Retry-After.'),
   },
 };
@@ -65,6 +67,8 @@ export async function sessionsRoutes(
     const identity = request.identity;
     // A key opens the session it belongs to, whatever session id comes with it.
     if (identity?.kind === 'refused-key') throw new UnauthorizedError(KEY_REFUSED_MESSAGE);
+    // Resuming hands over the session id and its cookie: more than reading.
+    if (identity?.kind === 'key' && identity.scope === 'read') throw new ForbiddenError(READ_KEY_MESSAGE);
     if (identity?.kind === 'key') {
       setSessionCookie(request, reply, identity.user.sessionId);
       const { id, sessionId } = identity.user;

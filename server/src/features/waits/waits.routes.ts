@@ -84,7 +84,7 @@ export async function waitsRoutes(instance: FastifyInstance, options: { waits: W
   // No automatic HEAD route: it would wait to send nothing.
   app.get(
     '/api/events/wait',
-    { exposeHeadRoute: false, config: { access: 'session' }, schema },
+    { exposeHeadRoute: false, config: { access: 'session', keyScope: 'read' }, schema },
     async (request, reply) => {
       const user = requireUser(request);
       const { after, count, timeout, filter } = request.query;

@@ -33,6 +33,8 @@ const sessionIdQuery = { sessionId: z.string().optional() };
 
 const INSPECTOR = { tags: ['Webhook Inspector'] };
 const SESSION = { access: 'session' } as const;
+/** Reads only: a read key may call it. */
+const READS = { access: 'session', keyScope: 'read' } as const;
 
 export async function eventsRoutes(
   instance: FastifyInstance,
@@ -43,7 +45,7 @@ export async function eventsRoutes(
   app.get(
     '/api/events',
     {
-      config: SESSION,
+      config: READS,
       schema: {
         ...INSPECTOR,
         summary: 'List captured requests, newest first',
@@ -61,7 +63,7 @@ export async function eventsRoutes(
   app.get(
     '/api/events/count',
     {
-      config: SESSION,
+      config: READS,
       schema: {
         ...INSPECTOR,
         summary: 'How many captured requests match the filters, of how many',
@@ -88,7 +90,7 @@ export async function eventsRoutes(
   app.get(
     '/api/events/export',
     {
-      config: SESSION,
+      config: READS,
       schema: {
         ...INSPECTOR,
         summary: 'Export the matching requests as HAR 1.2 or NDJSON',
@@ -187,7 +189,7 @@ export async function eventsRoutes(
   app.get(
     '/api/events/:id/body',
     {
-      config: SESSION,
+      config: READS,
       schema: {
         ...INSPECTOR,
         summary: 'Download the stored body bytes',

@@ -11,7 +11,7 @@ const OWN_KEY = `hbk_00000000000000aa_${'a'.repeat(43)}`;
 const LAPTOP_KEY = `hbk_00000000000000bb_${'b'.repeat(43)}`;
 
 function key(id: string, name: string, lastUsedAt: string | null = null): ApiKey {
-  return { id, name, createdAt: '2026-03-01T10:00:00.000Z', lastUsedAt };
+  return { id, name, scope: 'full', createdAt: '2026-03-01T10:00:00.000Z', lastUsedAt };
 }
 
 /** A server holding `initial` keys: lists, creates (giving out `newKeys` in turn), revokes, sets privacy. */
@@ -23,9 +23,9 @@ function stubApi(initial: ApiKey[], newKeys: string[] = [], options: { refuseCre
       if (options.refuseCreate) return { status: 409, body: { error: options.refuseCreate } };
       const secret = newKeys.shift() ?? OWN_KEY;
       const id = secret.slice(4, 20);
-      const { name } = body as { name: string };
-      const created: NewApiKey = { id, name, key: secret, createdAt: '2026-03-02T10:00:00.000Z' };
-      keys = [...keys, key(id, name)];
+      const { name, scope } = body as Pick<NewApiKey, 'name' | 'scope'>;
+      const created: NewApiKey = { id, name, scope, key: secret, createdAt: '2026-03-02T10:00:00.000Z' };
+      keys = [...keys, { ...key(id, name), scope }];
       return { status: 201, body: created };
     }
     const revoked = /^\/api\/keys\/(.+)$/.exec(path);
@@ -159,7 +159,10 @@ describe('Access in the inspector header', () => {
     expect(link).toHaveValue(`${window.location.origin}/webhook#key=${LAPTOP_KEY}`);
     expect(within(dialog).getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
     expect(within(dialog).getByText(/Shown only now/)).toBeInTheDocument();
-    expect(api.changes().find((call) => call.method === 'POST')?.body).toEqual({ name: 'Laptop' });
+    expect(api.changes().find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'Laptop',
+      scope: 'full',
+    });
     // The list shows it once the dialog is closed; this browser's own key did not change.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(await screen.findByRole('rowheader', { name: 'Laptop' })).toBeInTheDocument();
@@ -180,6 +183,23 @@ describe('Access in the inspector header', () => {
     expect(within(dialog).getByRole('button', { name: 'Copy key' })).toBeInTheDocument();
     expect(within(dialog).getByText(/Authorization: Bearer \$HOOKBAY_KEY/)).toBeInTheDocument();
     expect(within(dialog).getByText(/--key \$HOOKBAY_KEY/)).toBeInTheDocument();
+  });
+
+  it('makes a read-only key when asked, and lists it as read only', async () => {
+    const api = stubApi([], [LAPTOP_KEY]);
+    renderCard();
+    await openDrawer();
+    await userEvent.click(screen.getByRole('button', { name: 'New key for scripts' }));
+    const dialog = await topDialog();
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Dashboard');
+    await userEvent.click(within(dialog).getByRole('switch', { name: /^Read only/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
+    await within(dialog).findByLabelText('Key');
+    const create = api.changes().find((call) => call.method === 'POST');
+    expect(create?.body).toEqual({ name: 'Dashboard', scope: 'read' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    const table = await screen.findByRole('table', { name: 'Keys' });
+    expect(await within(table).findByText('read only')).toBeInTheDocument();
   });
 
   it('says why a key could not be made', async () => {

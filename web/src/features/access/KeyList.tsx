@@ -50,6 +50,11 @@ export function KeyList({ keys, ownKeyId, onRevoke }: KeyListProps) {
             <tr key={key.id}>
               <th scope="row" className="fw-normal text-break">
                 {key.name}{' '}
+                {key.scope === 'read' && (
+                  <Badge bg="info" text="dark" className="fw-normal">
+                    {text.readOnlyBadge}
+                  </Badge>
+                )}{' '}
                 {key.id === ownKeyId && (
                   <Badge bg="secondary" className="fw-normal">
                     {text.thisBrowser}

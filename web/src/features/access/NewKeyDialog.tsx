@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Modal from 'react-bootstrap/Modal';
-import { accessLinkUrl, KEY_NAME_MAX, type NewApiKey } from '../../../../shared/access';
+import { accessLinkUrl, KEY_NAME_MAX, type KeyScope, type NewApiKey } from '../../../../shared/access';
 import { CopyButton } from '../../components/CopyButton';
 import { apiBase } from '../../lib/http';
 import { accessMessages as text } from './messages';
@@ -15,7 +15,7 @@ interface NewKeyDialogProps {
   kind: NewKeyKind;
   /** The inspector's webhook URL, for the command shown with a new key. */
   webhookUrl: string;
-  onCreate: (name: string) => Promise<NewApiKey | null>;
+  onCreate: (name: string, scope: KeyScope) => Promise<NewApiKey | null>;
   onClose: () => void;
 }
 
@@ -23,6 +23,7 @@ interface NewKeyDialogProps {
 export function NewKeyDialog({ kind, webhookUrl, onCreate, onClose }: NewKeyDialogProps) {
   const [name, setName] = useState(kind === 'link' ? text.defaultLinkName : '');
   const [isBusy, setIsBusy] = useState(false);
+  const [isReadOnly, setIsReadOnly] = useState(false);
   const [created, setCreated] = useState<NewApiKey | null>(null);
   const isLink = kind === 'link';
 
@@ -30,7 +31,7 @@ export function NewKeyDialog({ kind, webhookUrl, onCreate, onClose }: NewKeyDial
     event.preventDefault();
     if (!name.trim() || isBusy) return;
     setIsBusy(true);
-    setCreated(await onCreate(name.trim()));
+    setCreated(await onCreate(name.trim(), isReadOnly ? 'read' : 'full'));
     setIsBusy(false);
   }
 
@@ -56,6 +57,17 @@ export function NewKeyDialog({ kind, webhookUrl, onCreate, onClose }: NewKeyDial
               />
               <Form.Text>{isLink ? text.linkNameHint : text.keyNameHint}</Form.Text>
             </Form.Group>
+            {!isLink && (
+              <Form.Check
+                type="switch"
+                role="switch"
+                id="new-key-read-only"
+                className="mt-3"
+                label={text.readOnlySwitch}
+                checked={isReadOnly}
+                onChange={(event) => setIsReadOnly(event.target.checked)}
+              />
+            )}
           </Modal.Body>
           <Modal.Footer>
             <Button variant="secondary" onClick={onClose}>

@@ -1,13 +1,13 @@
 /** The calls behind keys and privacy, returning the shared types. */
-import type { ApiKey, NewApiKey, Privacy } from '../../../../shared/access';
+import type { ApiKey, KeyScope, NewApiKey, Privacy } from '../../../../shared/access';
 import { http } from '../../lib/http';
 
 export function listKeys(): Promise<ApiKey[]> {
   return http.get<ApiKey[]>('/api/keys');
 }
 
-export function createKey(name: string): Promise<NewApiKey> {
-  return http.post<NewApiKey>('/api/keys', { name });
+export function createKey(name: string, scope: KeyScope = 'full'): Promise<NewApiKey> {
+  return http.post<NewApiKey>('/api/keys', { name, scope });
 }
 
 export function revokeKey(id: string): Promise<{ ok: boolean }> {

@@ -21,6 +21,8 @@ export const accessMessages = {
   columns: { name: 'Name', created: 'Created', lastUsed: 'Last used', actions: 'Actions' },
   neverUsed: 'Never',
   thisBrowser: 'this browser',
+  readOnlyBadge: 'read only',
+  readOnlySwitch: 'Read only: list, read, search, export and wait; nothing else',
   revoke: 'Revoke',
   revokeLabel: (name: string) => `Revoke ${name}`,
   revokeTitle: 'Revoke this key?',

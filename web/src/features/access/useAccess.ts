@@ -5,7 +5,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
-import { keyIdOf, type ApiKey, type NewApiKey } from '../../../../shared/access';
+import { keyIdOf, type ApiKey, type KeyScope, type NewApiKey } from '../../../../shared/access';
 import { notify } from '../../components/toasts';
 import { activeAccessKey, messageOf } from '../../lib/http';
 import { reconnectSocket } from '../../lib/socket';
@@ -30,7 +30,7 @@ export interface AccessView {
   /** The id of the key this browser holds, if any. */
   ownKeyId: string | null;
   /** The new key, or null when it could not be made (the reason is shown in a toast). */
-  create: (name: string) => Promise<NewApiKey | null>;
+  create: (name: string, scope: KeyScope) => Promise<NewApiKey | null>;
   revoke: (key: ApiKey) => Promise<void>;
 }
 
@@ -67,9 +67,9 @@ export function useAccess(sessionId: string, isOpen: boolean): AccessView {
     }
   }
 
-  async function create(name: string): Promise<NewApiKey | null> {
+  async function create(name: string, scope: KeyScope): Promise<NewApiKey | null> {
     try {
-      const created = await createKey(name);
+      const created = await createKey(name, scope);
       void refreshKeys();
       return created;
     } catch (error) {

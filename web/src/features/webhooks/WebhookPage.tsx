@@ -92,6 +92,8 @@ interface WebhookPageProps {
   senderTest?: () => ReactNode;
   /** The inspector's own settings (its name, …), also for the browser's own session only. */
   inspectorTools?: (sessionId: string) => ReactNode;
+  /** "Share" (read-only links), given the selected request and the full-access link's Copy button. */
+  shareControl?: (sessionId: string, selectedEventId: number | null, fullAccess: ReactNode) => ReactNode;
 }
 
 function WebhookInspector({
@@ -101,6 +103,7 @@ function WebhookInspector({
   signaturesControl,
   senderTest,
   inspectorTools,
+  shareControl,
 }: { sessionId: string } & WebhookPageProps) {
   const { isShared, isPrivate } = useSession();
   const search = useEventSearch();
@@ -156,7 +159,14 @@ function WebhookInspector({
   return (
     <RequestMarksProvider events={view.events}>
       <InspectorLayout shown={shown}>
-        <InspectorHeader sessionId={sessionId} isShared={isShared} isPrivate={isPrivate}>
+        <InspectorHeader
+          sessionId={sessionId}
+          isShared={isShared}
+          isPrivate={isPrivate}
+          share={
+            shareControl && ((fullAccess) => shareControl(sessionId, view.selected?.id ?? null, fullAccess))
+          }
+        >
           <ResponsesControl sessionId={sessionId} isReadOnly={isShared} />
           <ForwardControl sessionId={sessionId} isPrivate={isPrivate} />
           {signaturesControl?.({
@@ -232,6 +242,7 @@ export function WebhookPage({
   signaturesControl,
   senderTest,
   inspectorTools,
+  shareControl,
 }: WebhookPageProps = {}) {
   usePageTitle(messages.pageTitle);
   // Keyed so another session starts from an empty list rather than mixing two sessions' requests.
@@ -247,6 +258,7 @@ export function WebhookPage({
             signaturesControl={signaturesControl}
             senderTest={senderTest}
             inspectorTools={inspectorTools}
+            shareControl={shareControl}
           />
         )}
       </SessionGate>

@@ -26,6 +26,7 @@ export const messages = {
   headerLabel: 'Webhook URL and settings',
   copy: 'Copy',
   share: 'Share',
+  copyFullAccess: 'Copy full-access link',
   shareTitle:
     'Copies a link to this inspector: whoever opens it sees its requests and can change its settings',
   shareTitlePrivate:

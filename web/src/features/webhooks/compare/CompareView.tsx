@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import type { WebhookEvent } from '../../../../../shared/webhooks';
-import { DetailSection } from '../components/DetailSection';
+import { DetailSection } from '../../../components/DetailSection';
 import { diffRequests } from '../diff/diff';
 import { BodyDiff } from './BodyDiff';
 import { compareMessages as text } from './messages';

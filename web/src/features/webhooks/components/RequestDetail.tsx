@@ -28,9 +28,9 @@ import { responseMessages } from '../responses/messages';
 import { ContractVerdictView } from '../verdicts/ContractVerdictView';
 import { signatureVerdictMessages, verdictMessages } from '../verdicts/messages';
 import { SignatureVerdictView } from '../verdicts/SignatureVerdictView';
-import { DetailSection } from './DetailSection';
-import { KeyValueTable } from './KeyValueTable';
-import { MethodBadge } from './MethodBadge';
+import { DetailSection } from '../../../components/DetailSection';
+import { KeyValueTable } from '../../../components/KeyValueTable';
+import { MethodBadge } from '../../../components/MethodBadge';
 
 function describeForwarded(forwarded: ForwardResult): string {
   return 'error' in forwarded

@@ -10,7 +10,7 @@ import { useRequestMarks } from '../useRequestMarks';
 import { AnswerStatus } from '../responses/AnswerStatus';
 import { ContractBadge } from '../verdicts/ContractBadge';
 import { SignatureBadge } from '../verdicts/SignatureBadge';
-import { MethodBadge } from './MethodBadge';
+import { MethodBadge } from '../../../components/MethodBadge';
 
 interface RequestListItemProps {
   event: WebhookEvent;

@@ -7,6 +7,8 @@ interface InspectorHeaderProps {
   sessionId: string;
   isShared: boolean;
   isPrivate: boolean;
+  /** The Share control, given the full-access link's Copy button. */
+  share?: (fullAccess: ReactNode) => ReactNode;
   /** The header's settings buttons (Response, Forward, Access), each opening its drawer. */
   children: ReactNode;
 }
@@ -16,11 +18,11 @@ interface InspectorHeaderProps {
  * setting saying how it stands. Their drawers open over the page, so the request list keeps the
  * height of the window.
  */
-export function InspectorHeader({ sessionId, isShared, isPrivate, children }: InspectorHeaderProps) {
+export function InspectorHeader({ sessionId, isShared, isPrivate, share, children }: InspectorHeaderProps) {
   return (
     <Card as="section" className="webhook-header mb-2 shadow-sm" aria-label={messages.headerLabel}>
       <Card.Body className="py-2 d-flex flex-wrap align-items-center gap-2">
-        <WebhookUrlField sessionId={sessionId} isShared={isShared} isPrivate={isPrivate} />
+        <WebhookUrlField sessionId={sessionId} isShared={isShared} isPrivate={isPrivate} share={share} />
         <div className="webhook-header-tools d-flex flex-wrap align-items-center gap-2">{children}</div>
         {isShared && <p className="small text-info-emphasis w-100 mb-0">{messages.sharedNote}</p>}
         {isPrivate && <p className="small text-body-secondary w-100 mb-0">{messages.privateShareNote}</p>}

@@ -2,7 +2,7 @@ import Badge from 'react-bootstrap/Badge';
 import type { ReplayAnswer } from '../../../../../shared/replay';
 import { Mono } from '../body/BodyPre';
 import { cutText, MAX_RENDERED_CHARS } from '../body/formats';
-import { KeyValueTable } from '../components/KeyValueTable';
+import { KeyValueTable } from '../../../components/KeyValueTable';
 import { messages } from '../messages';
 import { replayMessages as text } from './messages';
 import { statusVariant } from '../responses/answer';

@@ -1,5 +1,5 @@
-import { displayMethod, methodVariant } from '../../../../../shared/webhooks';
-import { SolidBadge } from '../../../components/SolidBadge';
+import { displayMethod, methodVariant } from '../../../shared/webhooks';
+import { SolidBadge } from './SolidBadge';
 
 interface MethodBadgeProps {
   method: string | null | undefined;
