@@ -20,7 +20,7 @@ Usage:
   hookbay help <command>       the whole help of one command (or: hookbay <command> --help)
 
 Commands:
-  forward   Send every request captured at a webhook URL to an app on this machine, live, in order.
+  forward   Send the requests captured at webhook URLs to apps on this machine, live, in order.
             ${SYNOPSIS.forward}
   replay    Send one stored request to an app once, from this machine, and print its answer.
             ${SYNOPSIS.replay}
