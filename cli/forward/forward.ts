@@ -12,7 +12,7 @@ import { forwardInspector, type InspectorSetup } from './inspector.js';
  * always were), else its session id or name in brackets, or its whole webhook URL when two
  * servers have a session of the same name.
  */
-export function linePrefixes(webhookUrls: URL[]): string[] {
+function linePrefixes(webhookUrls: URL[]): string[] {
   if (webhookUrls.length === 1) return [''];
   const sessions = webhookUrls.map((url) => sessionIdOf(url));
   const isUnique = new Set(sessions).size === sessions.length;

@@ -115,7 +115,9 @@ function readStream(setup: InspectorSetup, state: StreamState): Promise<void> {
   return new Promise((resolve, reject) => {
     const request = client.get(url, { headers, timeout: STREAM_IDLE_MS });
     const close = () => request.destroy();
-    setup.stop.addEventListener('abort', close, { once: true });
+    // Stopped while the key was being checked: an aborted signal fires no more.
+    if (setup.stop.aborted) close();
+    else setup.stop.addEventListener('abort', close, { once: true });
     request.on('close', () => setup.stop.removeEventListener('abort', close));
     request.on('timeout', () => request.destroy(new Error('the stream went silent')));
     request.on('error', reject);
