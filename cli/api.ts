@@ -5,7 +5,7 @@
  */
 import type { SessionStart } from '../shared/access.js';
 import type { WebhookEvent } from '../shared/webhooks.js';
-import { apiBaseOf, sessionIdOf } from './args.js';
+import { apiBaseOf, sessionIdOf } from './command-line.js';
 
 /** Where calls go and who they come from: the key when there is one, else the session id. */
 export interface Caller {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chooseKey, parseArgs, parseServer } from './args.js';
+import { parseArgs } from './args.js';
+import { chooseKey, parseServer } from './command-line.js';
 
 const WEBHOOK = 'https://hookbay.test/webhook/1b4e28ba-2fa1-41d2-883f-0016d3cca427';
 const KEY = `hbk_0123456789abcdef_${'k'.repeat(43)}`;
@@ -8,7 +9,7 @@ describe('hookbay --key: the command line', () => {
   it('reads --key and --key= on both commands', () => {
     expect(parseArgs(['forward', WEBHOOK, '--to', 'http://localhost:3000', '--key', KEY])).toMatchObject({
       command: 'forward',
-      key: KEY,
+      routes: [{ key: KEY }],
     });
     expect(
       parseArgs(['replay', WEBHOOK, '7', '--to', 'http://localhost:3000', `--key=${KEY}`]),

@@ -2,7 +2,6 @@
  * Reads the command line: which command, its arguments and options, each checked, so that a
  * mistake ends in a one-line reason and exit code 2 before anything is sent anywhere.
  */
-import { KEY_PREFIX } from '../shared/access.js';
 import {
   FAIL_FIRST_DEFAULT,
   FAIL_FIRST_MAX,
@@ -11,24 +10,22 @@ import {
 } from '../shared/conformance.js';
 import { isValidPathGlob } from '../shared/path-glob.js';
 import { inspectorNameProblem, MAX_REQUESTS_CAP, parseDuration } from '../shared/inspectors.js';
-import { COMMANDS, type CommandName } from './usage.js';
-
-export class UsageError extends Error {
-  /** The command whose usage to show beside the reason, when it is known. */
-  command: CommandName | null = null;
-}
+import {
+  matchOption,
+  noMore,
+  keyOption,
+  parseHttpUrl,
+  parseServer,
+  parseWebhookUrl,
+  readArgs,
+  UsageError,
+  type ReadArgs,
+} from './command-line.js';
+import { parseForward, type ForwardCommand } from './forward/args.js';
+import { COMMANDS, type CommandName } from './help-parts.js';
 
 export const WAIT_COUNT_MAX = 1000;
-export const SEARCH_TEXT_MAX = 200;
 const METHOD_LIST = /^[A-Za-z][A-Za-z-]*(,[A-Za-z][A-Za-z-]*)*$/;
-
-export interface ForwardCommand {
-  command: 'forward';
-  webhookUrl: URL;
-  target: URL;
-  respond: boolean;
-  key?: string;
-}
 
 /** `hookbay replay --all`: every request matching the search, oldest first, at most `perMinute` a minute. */
 export interface ReplayAll {
@@ -118,35 +115,8 @@ export type Command =
   | HelpCommand
   | VersionCommand;
 
-/** Every option, with what its value is called in a "needs …" message; null for a flag. */
-const OPTIONS: Record<string, string | null> = {
-  to: 'a target URL',
-  respond: null,
-  key: 'a key',
-  match: 'a search text',
-  method: 'a method',
-  count: 'a number',
-  timeout: 'a number of seconds',
-  after: 'an event id or now',
-  server: 'an origin',
-  port: 'a port',
-  host: 'an address',
-  all: null,
-  rate: 'a number of requests a minute',
-  path: 'a path glob',
-  'fail-first': 'a number',
-  'fail-with': 'a status, timeout or reset',
-  minutes: 'a number of minutes',
-  'until-messages': 'a number',
-  name: 'a name',
-  responses: 'a JSON file',
-  expires: 'a duration',
-  'max-requests': 'a number',
-  private: null,
-};
-
 const COMMAND_OPTIONS: Record<CommandName, string[]> = {
-  forward: ['to', 'respond', 'key'],
+  forward: ['to', 'respond', 'key', 'match'],
   replay: ['to', 'key', 'all', 'match', 'method', 'rate'],
   wait: ['match', 'method', 'count', 'timeout', 'after', 'key'],
   conformance: ['path', 'fail-first', 'fail-with', 'minutes', 'until-messages', 'key'],
@@ -154,46 +124,6 @@ const COMMAND_OPTIONS: Record<CommandName, string[]> = {
   new: ['name', 'responses', 'expires', 'max-requests', 'private', 'server'],
   serve: ['port', 'host'],
 };
-
-interface ReadArgs {
-  positional: string[];
-  values: Map<string, string>;
-  flags: Set<string>;
-  wantsHelp: boolean;
-  wantsVersion: boolean;
-}
-
-/** Splits the arguments into positional ones and known options (`--name value`, `--name=value`, flags). */
-function readArgs(args: string[]): ReadArgs {
-  const read: ReadArgs = {
-    positional: [],
-    values: new Map(),
-    flags: new Set(),
-    wantsHelp: false,
-    wantsVersion: false,
-  };
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index] as string;
-    if (arg === '--help' || arg === '-h') read.wantsHelp = true;
-    else if (arg === '--version') read.wantsVersion = true;
-    else if (arg.startsWith('--')) {
-      const equals = arg.indexOf('=');
-      const name = arg.slice(2, equals === -1 ? undefined : equals);
-      const needs = OPTIONS[name];
-      if (needs === undefined) throw new UsageError(`unknown option --${name}`);
-      if (needs === null) {
-        if (equals !== -1) throw new UsageError(`--${name} takes no value`);
-        read.flags.add(name);
-        continue;
-      }
-      const value = equals === -1 ? args[++index] : arg.slice(equals + 1);
-      if (value === undefined) throw new UsageError(`--${name} needs ${needs}`);
-      read.values.set(name, value);
-    } else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg}`);
-    else read.positional.push(arg);
-  }
-  return read;
-}
 
 export function isCommandName(name: string | undefined): name is CommandName {
   return name !== undefined && (COMMANDS as readonly string[]).includes(name);
@@ -238,8 +168,9 @@ export function parseArgs(args: string[]): Command {
 function parseCommand(command: CommandName, rest: string[], read: ReadArgs): Command {
   switch (command) {
     case 'forward':
+      return parseForward(read);
     case 'replay':
-      return parseSendCommand(command, rest, read);
+      return parseReplay(rest, read);
     case 'wait':
       return parseWait(rest, read);
     case 'conformance':
@@ -253,38 +184,18 @@ function parseCommand(command: CommandName, rest: string[], read: ReadArgs): Com
   }
 }
 
-function noMore(extra: string[]): void {
-  if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}`);
-}
-
-/** The option's value checked as a Hookbay key, or undefined when it was not given. */
-function keyOption(read: ReadArgs): string | undefined {
-  const key = read.values.get('key');
-  if (key !== undefined) chooseKey(key, undefined);
-  return key;
-}
-
-function parseSendCommand(
-  command: 'forward' | 'replay',
-  [webhook, eventId, ...extra]: string[],
-  read: ReadArgs,
-): ForwardCommand | ReplayCommand {
+function parseReplay([webhook, eventId, ...extra]: string[], read: ReadArgs): ReplayCommand {
   const to = read.values.get('to');
   if (!webhook) throw new UsageError('the webhook URL is missing');
   if (to === undefined) throw new UsageError('--to <target URL> is missing');
   const webhookUrl = parseWebhookUrl(webhook);
   const target = parseHttpUrl(to, 'target URL');
   const key = keyOption(read);
-  const respond = read.flags.has('respond');
-  if (command === 'forward') {
-    noMore(eventId === undefined ? [] : [eventId]);
-    return { command, webhookUrl, target, respond, key };
-  }
   noMore(extra);
   if (read.flags.has('all')) {
     if (eventId !== undefined) throw new UsageError('give an event id or --all, not both');
     return {
-      command,
+      command: 'replay',
       webhookUrl,
       all: { ...searchOptions(read), perMinute: rateOption(read) },
       target,
@@ -297,7 +208,7 @@ function parseSendCommand(
   if (eventId === undefined || !/^[1-9][0-9]*$/.test(eventId)) {
     throw new UsageError('replay needs the event id (a whole number), or --all');
   }
-  return { command, webhookUrl, eventId: Number(eventId), target, key };
+  return { command: 'replay', webhookUrl, eventId: Number(eventId), target, key };
 }
 
 function rateOption(read: ReadArgs): number {
@@ -309,11 +220,7 @@ function rateOption(read: ReadArgs): number {
 
 /** `--match` and `--method`, checked as the search takes them. */
 function searchOptions(read: ReadArgs): { match?: string; method?: string } {
-  const match = read.values.get('match');
-  if (match === '') throw new UsageError('--match needs a search text');
-  if (match !== undefined && match.length > SEARCH_TEXT_MAX) {
-    throw new UsageError(`--match is longer than ${SEARCH_TEXT_MAX} characters`);
-  }
+  const match = matchOption(read);
   const method = read.values.get('method');
   if (method !== undefined && !METHOD_LIST.test(method)) {
     throw new UsageError('--method must be HTTP methods separated by commas, such as POST or GET,POST');
@@ -436,57 +343,4 @@ function parseServe(positional: string[], read: ReadArgs): ServeCommand {
   const host = read.values.get('host');
   if (host === '') throw new UsageError('--host needs an address');
   return { command: 'serve', port: port === undefined ? undefined : Number(port), host };
-}
-
-/** A Hookbay key: `hbk_` and more. The server says whether it is a valid one. */
-export function chooseKey(option: string | undefined, env: string | undefined): string | undefined {
-  const key = option ?? (env ? env.trim() : undefined);
-  if (key === undefined || key === '') return undefined;
-  if (!key.startsWith(KEY_PREFIX)) {
-    throw new UsageError(
-      `${option === undefined ? 'HOOKBAY_KEY' : '--key'} is not a Hookbay key (they start with ${KEY_PREFIX})`,
-    );
-  }
-  return key;
-}
-
-/**
- * The Hookbay server an option or HOOKBAY_SERVER names: its origin, with a path prefix if it has
- * one, without a trailing slash. Throws UsageError for anything but an http(s) URL.
- */
-export function parseServer(text: string, what: string): string {
-  const url = parseHttpUrl(text, `${what} value`);
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
-
-export function parseHttpUrl(text: string, what: string): URL {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new UsageError(`the ${what} is not a URL: ${text}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`the ${what} must start with http:// or https://`);
-  }
-  return url;
-}
-
-function parseWebhookUrl(text: string): URL {
-  const url = parseHttpUrl(text, 'webhook URL');
-  sessionIdOf(url);
-  return url;
-}
-
-/** The session id in a webhook URL's path (`…/webhook/{sessionId}`). */
-export function sessionIdOf(webhookUrl: URL): string {
-  const match = /\/webhook\/([^/?#]+)/.exec(webhookUrl.pathname);
-  if (!match?.[1]) throw new UsageError(`not a webhook URL (no /webhook/<session id> in it): ${webhookUrl}`);
-  return decodeURIComponent(match[1]);
-}
-
-/** Where the Hookbay API lives: everything before `/webhook/` (so a server under a path prefix works). */
-export function apiBaseOf(webhookUrl: URL): string {
-  const path = webhookUrl.pathname.slice(0, webhookUrl.pathname.indexOf('/webhook/'));
-  return `${webhookUrl.origin}${path}`;
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { CLI_PATH } from '../server/src/features/forwarding/cli-process.js';
-import { COMMANDS } from './usage.js';
+import { COMMANDS } from './help-parts.js';
 
 const MAX_BYTES = 1024 * 1024;
 

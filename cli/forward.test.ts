@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { apiBaseOf, parseArgs, sessionIdOf } from './args.js';
-import { backoffMs, forwardedHeaders, targetUrlFor } from './forward.js';
+import { parseArgs } from './args.js';
+import { apiBaseOf, sessionIdOf } from './command-line.js';
+import { backoffMs } from './forward/inspector.js';
+import { forwardedHeaders, targetUrlFor } from './forward/send-event.js';
 import { createSseParser } from './sse.js';
 
 describe('hookbay command line', () => {
@@ -66,8 +68,7 @@ describe('hookbay command line', () => {
     const webhook = 'https://hookbay.test/webhook/1b4e28ba-2fa1-41d2-883f-0016d3cca427';
     expect(parseArgs(['forward', webhook, '--to', 'http://localhost:3000/hooks', '--respond'])).toEqual({
       command: 'forward',
-      webhookUrl: new URL(webhook),
-      target: new URL('http://localhost:3000/hooks'),
+      routes: [{ webhookUrl: new URL(webhook), target: new URL('http://localhost:3000/hooks') }],
       respond: true,
     });
     expect(parseArgs(['replay', webhook, '42', '--to=http://localhost:3000'])).toEqual({

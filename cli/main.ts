@@ -2,19 +2,24 @@
  * The `hookbay` command: reads the command line and runs the command. Built into
  * dist/cli/hookbay.mjs, the one file package.json's bin names and the server serves.
  */
-import { chooseKey, isCommandName, parseArgs, parseServer, UsageError, type Command } from './args.js';
+import { isCommandName, parseArgs, type Command } from './args.js';
+import { chooseKey, parseServer, UsageError } from './command-line.js';
 import { errorText } from './api.js';
 import { conformance } from './conformance.js';
-import { forward } from './forward.js';
+import { forward } from './forward/forward.js';
 import { newInspector } from './new.js';
 import { replay } from './replay.js';
 import { serve } from './serve.js';
-import { COMMAND_HELP, GENERAL_HELP, usageHint, VERSION } from './usage.js';
+import { VERSION } from './help-parts.js';
+import { COMMAND_HELP, GENERAL_HELP, usageHint } from './usage.js';
 import { wait } from './wait.js';
 
 /** The command line with what the environment adds (HOOKBAY_KEY, HOOKBAY_SERVER). */
 function withEnvironment(command: Command): Command {
   if ('key' in command) command.key = chooseKey(command.key, process.env.HOOKBAY_KEY);
+  if (command.command === 'forward') {
+    for (const route of command.routes) route.key = chooseKey(route.key, process.env.HOOKBAY_KEY);
+  }
   const takesServer = command.command === 'new' || (command.command === 'mcp' && !command.webhookUrl);
   if (takesServer && !command.server && process.env.HOOKBAY_SERVER) {
     command.server = parseServer(process.env.HOOKBAY_SERVER.trim(), 'HOOKBAY_SERVER');
@@ -35,8 +40,9 @@ async function run(args: string[]): Promise<number | null> {
     process.stderr.write(`hookbay: ${error.message}\n\n${usageHint(about)}\n`);
     return 2;
   }
-  // The server, when serving, closes gracefully on SIGINT itself.
-  if (command.command !== 'serve') process.once('SIGINT', () => process.exit(0));
+  // The server, when serving, and the forwarder close gracefully on SIGINT themselves.
+  if (command.command !== 'serve' && command.command !== 'forward')
+    process.once('SIGINT', () => process.exit(0));
   switch (command.command) {
     case 'help':
       process.stdout.write(`${command.topic ? COMMAND_HELP[command.topic] : GENERAL_HELP}\n`);

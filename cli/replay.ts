@@ -15,7 +15,7 @@ import {
   refusalLine,
   type Caller,
 } from './api.js';
-import { eventLine, sendEvent } from './forward.js';
+import { eventLine, sendEvent } from './forward/send-event.js';
 
 /** Requests `--all` sends at most, as a job on the server does. */
 const REPLAY_ALL_MAX = 1000;

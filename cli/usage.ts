@@ -1,36 +1,17 @@
 /** The help texts: `hookbay --help`, and each command's own (`hookbay <command> --help`). */
 
-export const COMMANDS = ['forward', 'replay', 'wait', 'conformance', 'mcp', 'new', 'serve'] as const;
-export type CommandName = (typeof COMMANDS)[number];
-
-/** Replaced with package.json's version when the file is built; `dev` when run from the sources. */
-declare const HOOKBAY_VERSION: string;
-export const VERSION = typeof HOOKBAY_VERSION === 'string' ? HOOKBAY_VERSION : 'dev';
-
-const WEBHOOK_URL_NOTE = 'The webhook URL is the one Hookbay shows you: https://<host>/webhook/<session id>.';
-
-const KEY_OPTION = `  --key <key>        authenticate with a Hookbay key (hbk_…) instead of the session id in the
-                     webhook URL; a private inspector accepts nothing else`;
-const KEY_ENV = '  HOOKBAY_KEY        the key, when --key is not given';
-const HELP_OPTION = '  -h, --help         show this help';
-
-/** One line per command, as the general help and a usage error show it (--key is described apart). */
-export const SYNOPSIS: Record<CommandName, string> = {
-  forward: 'hookbay forward <webhook URL> --to <target URL> [--respond]',
-  replay:
-    'hookbay replay <webhook URL> <event id>|--all [--match <text>] [--method <M>] [--rate <N>] --to <target URL>',
-  wait: 'hookbay wait <webhook URL> [--match <text>] [--method <M>] [--count <N>] [--timeout <S>] [--after <id>|now]',
-  conformance:
-    'hookbay conformance <webhook URL> [--path <P>] [--fail-first <N>] [--fail-with 500|timeout|reset] [--minutes <M>] [--until-messages <N>]',
-  mcp: 'hookbay mcp [<webhook URL>] [--server <origin>]',
-  new: 'hookbay new [--name N] [--responses F] [--expires D] [--max-requests N] [--private] [--server <origin>]',
-  serve: 'hookbay serve [--port <N>] [--host <address>]',
-};
-
-/** The usage line at the top of a command's help. */
-function usageLine(command: CommandName): string {
-  return `Usage: ${SYNOPSIS[command]}${command === 'serve' || command === 'new' ? '' : ' [--key <key>]'}`;
-}
+import { FORWARD_HELP } from './forward/help.js';
+import {
+  COMMANDS,
+  HELP_OPTION,
+  KEY_ENV,
+  KEY_OPTION,
+  SYNOPSIS,
+  usageLine,
+  VERSION,
+  WEBHOOK_URL_NOTE,
+  type CommandName,
+} from './help-parts.js';
 
 export const GENERAL_HELP = `hookbay ${VERSION}: the command line of Hookbay, the self-hostable webhook inspector.
 
@@ -39,7 +20,7 @@ Usage:
   hookbay help <command>       the whole help of one command (or: hookbay <command> --help)
 
 Commands:
-  forward   Send every request captured at a webhook URL to an app on this machine, live, in order.
+  forward   Send the requests captured at webhook URLs to apps on this machine, live, in order.
             ${SYNOPSIS.forward}
   replay    Send one stored request to an app once, from this machine, and print its answer.
             ${SYNOPSIS.replay}
@@ -80,39 +61,6 @@ Examples:
   HOOKBAY_KEY=hbk_… hookbay replay https://hooks.example.com/webhook/1b4e… 42 --to http://localhost:3000
   hookbay mcp --server https://hooks.example.com
   npx hookbay serve --port 8080`;
-
-const FORWARD_HELP = `${usageLine('forward')}
-
-Sends every request captured at the webhook URL to the target, live: the request's method; the
-target's path followed by the request's sub-path and query (target http://localhost:3000/hooks,
-request …/webhook/<id>/github?x=1 → http://localhost:3000/hooks/github?x=1); its headers in their
-original order and case, without hop-by-hop headers, with Host and Content-Length set for the
-target; its body byte for byte. One at a time, in the order they arrived, each once. One line per
-request on stdout: time, method, sub-path, the target's status (or why it failed), milliseconds.
-If the connection to Hookbay drops it reconnects by itself (0.5 s, doubling up to 5 s) and first
-forwards what arrived meanwhile. Ctrl+C stops it.
-
-Options:
-  --to <target URL>  where to send the requests (http:// or https://); required
-  --respond          while this forwarder runs, the sender of each captured request waits for the
-                     target's answer and gets it (status, headers, body): 502 when the target
-                     fails, 504 when it takes longer than the server's FORWARD_RESPONSE_TIMEOUT_MS
-${KEY_OPTION}
-${HELP_OPTION}
-
-Environment:
-${KEY_ENV}
-
-Exit codes:
-  0  stopped with Ctrl+C
-  1  Hookbay does not know the session, or refused the key (revoked, or another inspector's)
-  2  usage error
-
-${WEBHOOK_URL_NOTE}
-
-Examples:
-  hookbay forward https://hooks.example.com/webhook/1b4e… --to http://localhost:3000/webhooks
-  hookbay forward https://hooks.example.com/webhook/1b4e… --to http://localhost:8080 --respond --key "$HOOKBAY_KEY"`;
 
 const REPLAY_HELP = `${usageLine('replay')}
 

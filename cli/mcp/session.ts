@@ -3,7 +3,7 @@
  * on the server at the first tool call that needs one. With a key, the key's own session, checked
  * against the URL given.
  */
-import { apiBaseOf, sessionIdOf } from '../args.js';
+import { apiBaseOf, sessionIdOf } from '../command-line.js';
 import { ApiError, errorText, startSession, type Caller } from '../api.js';
 
 /** Where a session is started when neither a webhook URL nor a server is given. */

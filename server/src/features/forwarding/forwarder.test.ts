@@ -331,7 +331,9 @@ describe('hookbay forward and replay', () => {
     const run = cli(['forward', `${origin}/webhook/abc`]);
     expect(await run.exited).toBe(2);
     expect(run.stderr[0]).toBe('hookbay: --to <target URL> is missing');
-    expect(run.stderr).toContain('  hookbay forward <webhook URL> --to <target URL> [--respond]');
+    expect(run.stderr).toContain(
+      '  hookbay forward <webhook URL> --to <target URL> [<webhook URL> --to <target URL> …] [--match <text>] [--respond]',
+    );
   });
 
   it('replay sends one stored request and prints the answer', async () => {
