@@ -24,7 +24,7 @@ export function ContractsControl({
   isReadOnly = false,
 }: ContractsControlProps) {
   const view = useContracts(sessionId);
-  const count = text.summary(view.contracts.length);
+  const count = text.summary(view.items.length);
   const failing = failingCount ? ` · ${text.failing(failingCount)}` : '';
   const summary = view.isLoading || view.loadFailed ? '…' : `${count}${failing}`;
   return (

@@ -53,10 +53,10 @@ export function ContractsPanel({ view, filter, chosenIds, isReadOnly }: Contract
   function renderList() {
     if (view.isLoading) return <LoadingStatus text={text.loading} className="py-2" />;
     if (view.loadFailed) return <RetryAlert text={text.loadFailed} onRetry={view.reload} />;
-    if (view.contracts.length === 0) return <p className="text-body-secondary">{text.none}</p>;
+    if (view.items.length === 0) return <p className="text-body-secondary">{text.none}</p>;
     return (
       <ListGroup as="ol" numbered className="mb-3" aria-label={text.title}>
-        {view.contracts.map((contract) => (
+        {view.items.map((contract) => (
           <ListGroup.Item as="li" key={contract.id} className="d-flex align-items-start gap-2">
             <div className="flex-grow-1 text-break">
               <div className="fw-semibold">{contract.name}</div>

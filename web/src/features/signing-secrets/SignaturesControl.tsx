@@ -7,7 +7,7 @@ import { useSigningSecrets } from './useSigningSecrets';
 
 export function SignaturesControl({ sessionId, isReadOnly, invalid: invalidCount }: SignaturesSlot) {
   const view = useSigningSecrets(sessionId);
-  const count = text.summary(view.secrets.length);
+  const count = text.summary(view.items.length);
   const invalid = invalidCount ? text.invalid(invalidCount) : null;
   const isKnown = !view.isLoading && !view.loadFailed;
   const full = isKnown ? [count, ...(invalid ? [invalid] : [])].join(' · ') : '…';
@@ -24,8 +24,8 @@ export function SignaturesControl({ sessionId, isReadOnly, invalid: invalidCount
     ? '…'
     : invalidCount
       ? short(text.invalidMark(invalidCount), text.invalid(invalidCount))
-      : view.secrets.length
-        ? short(String(view.secrets.length), count)
+      : view.items.length
+        ? short(String(view.items.length), count)
         : count;
   return (
     <DrawerButton label={text.title} summary={summary} title={text.headerTitle(full)} width="wide">

@@ -17,7 +17,7 @@ const stripe: SigningSecret = {
 };
 
 function viewOf(secrets: SigningSecret[]): SigningSecretsView {
-  return { secrets, isLoading: false, loadFailed: false, reload: vi.fn() };
+  return { items: secrets, isLoading: false, loadFailed: false, reload: vi.fn() };
 }
 
 afterEach(() => {

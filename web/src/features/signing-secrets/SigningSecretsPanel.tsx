@@ -61,10 +61,10 @@ export function SigningSecretsPanel({ view, isReadOnly }: SigningSecretsPanelPro
   function renderList() {
     if (view.isLoading) return <LoadingStatus text={text.loading} className="py-2" />;
     if (view.loadFailed) return <RetryAlert text={text.loadFailed} onRetry={view.reload} />;
-    if (view.secrets.length === 0) return <p className="text-body-secondary">{text.none}</p>;
+    if (view.items.length === 0) return <p className="text-body-secondary">{text.none}</p>;
     return (
       <ListGroup as="ol" numbered className="mb-3" aria-label={text.title}>
-        {view.secrets.map((secret) => (
+        {view.items.map((secret) => (
           <ListGroup.Item as="li" key={secret.id} className="d-flex align-items-start gap-2">
             <div className="flex-grow-1 text-break">
               <div className="fw-semibold">{secret.name}</div>
