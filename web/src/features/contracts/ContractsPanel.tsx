@@ -5,11 +5,9 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import ListGroup from 'react-bootstrap/ListGroup';
 import type { Contract } from '../../../../shared/contracts';
 import type { EventsFilter } from '../../../../shared/event-search';
-import { LoadingStatus } from '../../components/LoadingStatus';
-import { RetryAlert } from '../../components/RetryAlert';
+import { NamedItemList } from '../../components/NamedItemList';
 import { messageOf } from '../../lib/http';
 import { addContract, deleteContract, importOpenApi, updateContract } from './api';
 import { ContractForm } from './ContractForm';
@@ -50,43 +48,6 @@ export function ContractsPanel({ view, filter, chosenIds, isReadOnly }: Contract
     }
   }
 
-  function renderList() {
-    if (view.isLoading) return <LoadingStatus text={text.loading} className="py-2" />;
-    if (view.loadFailed) return <RetryAlert text={text.loadFailed} onRetry={view.reload} />;
-    if (view.items.length === 0) return <p className="text-body-secondary">{text.none}</p>;
-    return (
-      <ListGroup as="ol" numbered className="mb-3" aria-label={text.title}>
-        {view.items.map((contract) => (
-          <ListGroup.Item as="li" key={contract.id} className="d-flex align-items-start gap-2">
-            <div className="flex-grow-1 text-break">
-              <div className="fw-semibold">{contract.name}</div>
-              <div className="small text-body-secondary font-monospace">{where(contract)}</div>
-            </div>
-            {!isReadOnly && (
-              <div className="d-flex gap-1">
-                <Button
-                  size="sm"
-                  variant="outline-secondary"
-                  onClick={() => setMode({ kind: 'edit', contract })}
-                >
-                  {text.edit}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline-danger"
-                  aria-label={`${text.remove} ${contract.name}`}
-                  onClick={() => void handleDelete(contract)}
-                >
-                  {text.remove}
-                </Button>
-              </div>
-            )}
-          </ListGroup.Item>
-        ))}
-      </ListGroup>
-    );
-  }
-
   function renderEditor() {
     if (mode.kind === 'openapi') {
       return (
@@ -123,7 +84,14 @@ export function ContractsPanel({ view, filter, chosenIds, isReadOnly }: Contract
           {notice.text}
         </Alert>
       )}
-      {renderList()}
+      <NamedItemList
+        view={view}
+        text={text}
+        describe={where}
+        isReadOnly={isReadOnly}
+        onEdit={(contract) => setMode({ kind: 'edit', contract })}
+        onDelete={(item) => void handleDelete(item)}
+      />
       {isReadOnly && <p className="small text-body-secondary">{text.readOnlyNote}</p>}
       {!isReadOnly && mode.kind !== 'list' && renderEditor()}
       {!isReadOnly && mode.kind === 'list' && (

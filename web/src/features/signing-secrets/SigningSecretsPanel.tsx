@@ -5,11 +5,9 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import ListGroup from 'react-bootstrap/ListGroup';
 import type { NewSigningSecret, SigningSecret } from '../../../../shared/signing-secrets';
 import { TIMESTAMPED_SCHEMES } from '../../../../shared/signatures/schemes';
-import { LoadingStatus } from '../../components/LoadingStatus';
-import { RetryAlert } from '../../components/RetryAlert';
+import { NamedItemList } from '../../components/NamedItemList';
 import { messageOf } from '../../lib/http';
 import { schemeLabel } from '../webhooks/verify/messages';
 import { addSecret, deleteSecret, updateSecret } from './api';
@@ -58,44 +56,6 @@ export function SigningSecretsPanel({ view, isReadOnly }: SigningSecretsPanelPro
     }
   }
 
-  function renderList() {
-    if (view.isLoading) return <LoadingStatus text={text.loading} className="py-2" />;
-    if (view.loadFailed) return <RetryAlert text={text.loadFailed} onRetry={view.reload} />;
-    if (view.items.length === 0) return <p className="text-body-secondary">{text.none}</p>;
-    return (
-      <ListGroup as="ol" numbered className="mb-3" aria-label={text.title}>
-        {view.items.map((secret) => (
-          <ListGroup.Item as="li" key={secret.id} className="d-flex align-items-start gap-2">
-            <div className="flex-grow-1 text-break">
-              <div className="fw-semibold">{secret.name}</div>
-              <div className="small text-body-secondary font-monospace">{settingsOf(secret)}</div>
-            </div>
-            {!isReadOnly && (
-              <div className="d-flex gap-1">
-                <Button
-                  size="sm"
-                  variant="outline-secondary"
-                  aria-label={`${text.edit} ${secret.name}`}
-                  onClick={() => show({ kind: 'edit', secret })}
-                >
-                  {text.edit}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline-danger"
-                  aria-label={`${text.remove} ${secret.name}`}
-                  onClick={() => void handleDelete(secret)}
-                >
-                  {text.remove}
-                </Button>
-              </div>
-            )}
-          </ListGroup.Item>
-        ))}
-      </ListGroup>
-    );
-  }
-
   function renderEditor() {
     if (mode.kind === 'added') {
       return <NewSecretNotice added={mode.secret} onDone={() => show({ kind: 'list' })} />;
@@ -134,7 +94,14 @@ export function SigningSecretsPanel({ view, isReadOnly }: SigningSecretsPanelPro
           {problem}
         </Alert>
       )}
-      {renderList()}
+      <NamedItemList
+        view={view}
+        text={text}
+        describe={settingsOf}
+        isReadOnly={isReadOnly}
+        onEdit={(secret) => show({ kind: 'edit', secret })}
+        onDelete={(item) => void handleDelete(item)}
+      />
       {isReadOnly ? <p className="small text-body-secondary">{text.readOnlyNote}</p> : renderEditor()}
       <p className="small text-body-secondary">{text.limitsNote}</p>
     </section>
