@@ -4,6 +4,7 @@
  * whether a request arriving live matches the filter on screen by the same rule as the server.
  */
 import type { EventVerdicts } from './verdicts.js';
+import type { WebhookEvent } from './webhooks.js';
 
 export interface EventsFilter {
   /**
@@ -157,6 +158,26 @@ export function matchesFilter(
   const parsed = parseSearchText(filter.q);
   if (!verdictsMatch(request.verdicts ?? {}, parsed)) return false;
   return !parsed.text || requestContains(request, parsed.text.toLowerCase());
+}
+
+/** The same rule for a request as the API answers it, with its body as text (null when not UTF-8). */
+export function eventMatchesFilter(
+  event: WebhookEvent,
+  bodyText: string | null,
+  filter: EventsFilter,
+): boolean {
+  return matchesFilter(
+    {
+      method: event.method,
+      createdAt: Date.parse(event.timestamp),
+      path: event.path,
+      queryString: event.queryString,
+      rawHeaders: event.rawHeaders,
+      bodyText,
+      verdicts: event.verdicts,
+    },
+    filter,
+  );
 }
 
 /** True when the filter narrows the list at all. */

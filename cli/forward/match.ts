@@ -1,6 +1,6 @@
 /** `hookbay forward --match`: the inspector's search rule (shared/event-search.ts) applied to a request as it streams in. */
 import { isUtf8 } from 'node:buffer';
-import { matchesFilter } from '../../shared/event-search.js';
+import { eventMatchesFilter } from '../../shared/event-search.js';
 import type { WebhookEvent } from '../../shared/webhooks.js';
 
 /**
@@ -8,16 +8,5 @@ import type { WebhookEvent } from '../../shared/webhooks.js';
  * applies on the server (a body that is not UTF-8 is not searched as text).
  */
 export function eventMatchesSearch(event: WebhookEvent, body: Buffer, search: string): boolean {
-  return matchesFilter(
-    {
-      method: event.method,
-      createdAt: Date.parse(event.timestamp),
-      path: event.path,
-      queryString: event.queryString,
-      rawHeaders: event.rawHeaders,
-      bodyText: isUtf8(body) ? body.toString('utf8') : null,
-      verdicts: event.verdicts,
-    },
-    { q: search },
-  );
+  return eventMatchesFilter(event, isUtf8(body) ? body.toString('utf8') : null, { q: search });
 }

@@ -4,7 +4,7 @@
  */
 import {
   COMMON_METHODS,
-  matchesFilter,
+  eventMatchesFilter,
   OTHER_METHODS,
   type EventsCount,
   type EventsFilter,
@@ -33,19 +33,8 @@ export function toEventsFilter({ text, chips }: SearchInput): EventsFilter {
 
 /** Whether a request received live belongs in the list under `filter`, by the server's rule. */
 export function eventMatches(event: WebhookEvent, filter: EventsFilter): boolean {
-  return matchesFilter(
-    {
-      method: event.method,
-      createdAt: Date.parse(event.timestamp),
-      path: event.path,
-      queryString: event.queryString,
-      rawHeaders: event.rawHeaders,
-      // A body cut for the browser is matched on the part received.
-      bodyText: event.bodyEncoding === 'utf8' ? event.body : null,
-      verdicts: event.verdicts,
-    },
-    filter,
-  );
+  // A body cut for the browser is matched on the part received.
+  return eventMatchesFilter(event, event.bodyEncoding === 'utf8' ? event.body : null, filter);
 }
 
 export function toggleChip(chips: readonly MethodChip[], chip: MethodChip): MethodChip[] {
