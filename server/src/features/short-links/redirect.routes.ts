@@ -24,7 +24,14 @@ import { closedPageOf, LIMIT_REACHED_PAGE, type Closed } from './closed-pages.js
 import type { LinkPasswords } from './link-passwords.js';
 import type { LinksService } from './links.service.js';
 import { HEADER_MAX_LENGTH, linkContextOf, visitOf } from './request-info.js';
-import { destinationOf, needsTargeting, queryOf, type Destination } from '../link-targeting/destination.js';
+import {
+  destinationOf,
+  needsTargeting,
+  queryOf,
+  visitTo,
+  type Destination,
+} from '../link-targeting/destination.js';
+import { formField, passwordPage } from './password-page.js';
 
 interface IdParams {
   Params: { id: string };
@@ -44,26 +51,6 @@ const redirectHeaders = (location: string, cacheControl: string) => ({
   'cache-control': cacheControl,
   'content-length': '0',
 });
-
-/** `query` (without `?`) rides along in the form's address, so that it still reaches the destination. */
-function passwordPage(id: string, error: string | null, referer: string | null, query: string): LinkPage {
-  const action = `/s/${encodeURIComponent(id)}${query ? `?${query}` : ''}`;
-  return {
-    title: 'This link is password-protected',
-    message: 'Enter the password you were given to continue to the page it leads to.',
-    passwordForm: { action, error, referer },
-  };
-}
-
-/** A field of the password form; '' when missing. */
-function formField(body: unknown, name: 'password' | 'referer'): string {
-  if (body instanceof URLSearchParams) return body.get(name) ?? '';
-  if (typeof body === 'object' && body !== null && name in body) {
-    const value: unknown = (body as Record<string, unknown>)[name];
-    return typeof value === 'string' ? value : '';
-  }
-  return '';
-}
 
 const SHORT_LINKS = { tags: ['Short links'] };
 
@@ -257,13 +244,14 @@ export async function redirectRoutes(
     return reply;
   }
 
-  /** Where this visit goes, by the link's targeting rules and query forwarding. */
-  function targetOf(request: FastifyRequest, link: CachedLink, visit: Visit): Destination {
+  /** Where this visit goes, by the link's targeting rules, split and query forwarding. */
+  async function targetOf(request: FastifyRequest, link: CachedLink, visit: Visit): Promise<Destination> {
     return destinationOf(link, {
       rawUrl: request.url,
       userAgent: visit.userAgent,
       acceptLanguage: request.headers['accept-language'],
       locate: () => clicks.locate(visit.ip),
+      visitorHash: link.compiledSplit?.sticky ? await clicks.visitorHashOf(link, visit) : null,
     });
   }
 
@@ -287,16 +275,12 @@ export async function redirectRoutes(
         const query = link.forwardQuery ? queryOf(request.url) : '';
         return sendPasswordPage(reply, 200, passwordPage(link.id, null, visit.referer, query));
       }
-      // Most links have no rules and most visits no query: one test, and the link's own Location.
-      const target = needsTargeting(link, request.url) ? targetOf(request, link, visit) : null;
+      // Most links have no rules or split and most visits no query: one test, and the link's own Location.
+      const target = needsTargeting(link, request.url) ? await targetOf(request, link, visit) : null;
       // HEAD records nothing but answers as GET would.
       const isAdmitted =
         request.method === 'GET'
-          ? await admitVisit(
-              request,
-              link,
-              target ? { ...visit, ruleId: target.ruleId, geo: target.geo } : visit,
-            )
+          ? await admitVisit(request, link, visitTo(visit, target))
           : !(await clicks.isAtLimit(link));
       if (!isAdmitted) return sendLimitReached(reply, link);
       if (link.card && isLinkPreviewAgent(visit.userAgent))
@@ -337,9 +321,8 @@ export async function redirectRoutes(
           message: `Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before trying again.`,
         });
       }
-      const target = targetOf(request, link, visit);
-      if (!(await admitVisit(request, link, { ...visit, ruleId: target.ruleId, geo: target.geo })))
-        return sendLimitReached(reply, link);
+      const target = await targetOf(request, link, visit);
+      if (!(await admitVisit(request, link, visitTo(visit, target)))) return sendLimitReached(reply, link);
       // The form was a POST: 307 and 308 would post the password on to the destination.
       return redirect(reply, target.location, PASSWORD_REDIRECT);
     },
