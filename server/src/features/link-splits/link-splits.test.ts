@@ -48,11 +48,11 @@ describe.each(storageBackends)('A/B splits on $name', ({ postgres }) => {
     return app.inject({ method: 'PUT', url: `/api/urls/${id}`, headers: asUser(owner), payload: body });
   }
 
-  function splitOf(weights: number[], sticky?: boolean) {
+  function splitOf(weights: number[], sticky = false) {
     const destinations = [A, B, C, 'https://example.com/d', 'https://example.com/e'];
     return {
-      variants: weights.map((weight, index) => ({ destination: destinations[index], weight })),
-      ...(sticky !== undefined && { sticky }),
+      variants: weights.map((weight, index) => ({ destination: destinations[index] ?? A, weight })),
+      sticky,
     };
   }
 
@@ -63,7 +63,17 @@ describe.each(storageBackends)('A/B splits on $name', ({ postgres }) => {
   }
 
   it('stores a split with an id per variant and shows it in the list', async () => {
-    const link = await createLink(app, owner, 'https://example.com/own', { split: splitOf([60, 40]) });
+    const response = await create({
+      url: 'https://example.com/own',
+      split: {
+        variants: [
+          { destination: A, weight: 60 },
+          { destination: B, weight: 40 },
+        ],
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const link = response.json<ShortUrl>();
     expect(link.split).toEqual({
       variants: [
         { id: expect.stringMatching(/^[a-z0-9]{8}$/), destination: A, weight: 60 },
