@@ -218,4 +218,19 @@ describe.each(storageBackends)('A/B splits on $name', ({ postgres }) => {
     expect(analytics.byVariant).toEqual([]);
     expect(analytics.split).toBeNull();
   });
+
+  it('describes the split in the API document', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>
+      >;
+    }>();
+    const body = JSON.stringify(document.paths['/api/urls']?.post?.requestBody?.content['application/json']);
+    for (const field of ['"split"', '"variants"', '"weight"', '"sticky"', '"destination"']) {
+      expect(body).toContain(field);
+    }
+    const analytics = JSON.stringify(document.paths['/s/{id}/analytics']);
+    expect(analytics).toContain('`byVariant` ([{variantId, clicks}]');
+  });
 });

@@ -65,7 +65,8 @@ const followSchema = {
     'fallback URL redirects there (302, no click counted) instead of its page. A link ' +
     'with a password shows a form first; link previews (Slackbot, Twitterbot, …) of a link with a ' +
     'social card get a page of Open Graph and Twitter card tags instead (200). The visit’s query string ' +
-    'goes on to the destination unless the link says otherwise, and targeting rules may pick another one.',
+    'goes on to the destination unless the link says otherwise; targeting rules may pick another one, and ' +
+    'a split picks one of its variants by weight for visits no rule takes.',
   response: {
     200: media(
       'text/html',
@@ -98,7 +99,10 @@ const passwordSchema = {
 const analyticsSchema = {
   ...SHORT_LINKS,
   summary: 'Analytics of one of the session’s links',
-  description: 'Add `?format=csv` for every click as a CSV file.',
+  description:
+    'Add `?format=csv` for every click as a CSV file. `byRule` ([{ruleId, clicks}]) and `byVariant` ' +
+    '([{variantId, clicks}], variants since removed included) count people’s clicks over the period; ' +
+    '`rules` and `split` are the link’s own now, to name them.',
   params: z.object({ id: z.string() }),
   querystring: z.object({
     format: z.enum(['csv']).optional(),
