@@ -61,6 +61,13 @@ describe.runIf(hasChromium)('A/B split journey', () => {
     const card = page.getByTestId('split-card');
     await poll(() => card.textContent()).toContain('Variant A70%');
     expect(await card.textContent()).toContain(variantB);
+    await snap(page, 'link-splits-detail-light');
+    await setTheme(page, 'dark');
+    await snap(page, 'link-splits-detail-dark');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'link-splits-detail-phone-dark');
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await setTheme(page, 'light');
   });
 
   it(`sends ${VISITS} visits to the two variants`, async () => {
