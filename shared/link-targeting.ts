@@ -12,6 +12,7 @@ import {
   urlBodySchema,
   urlUpdateSchema,
 } from './links.js';
+import { splitBodyShape, splitUpdateShape } from './link-splits.js';
 
 export const CONDITION_TYPES = ['device', 'country', 'language'] as const;
 export type ConditionType = (typeof CONDITION_TYPES)[number];
@@ -143,11 +144,11 @@ export const targetingFields = {
   rules: rulesSchema.optional(),
 };
 
-/** Body of POST /api/urls: the link and its options, with query forwarding and rules. */
-export const linkCreateSchema = urlBodySchema.extend(targetingFields);
+/** Body of POST /api/urls: the link and its options, with query forwarding, rules and a split. */
+export const linkCreateSchema = urlBodySchema.extend({ ...targetingFields, ...splitBodyShape });
 export type LinkCreateBody = z.infer<typeof linkCreateSchema>;
 /** Body of PUT /api/urls/{id}. */
-export const linkUpdateSchema = urlUpdateSchema.extend(targetingFields);
+export const linkUpdateSchema = urlUpdateSchema.extend({ ...targetingFields, ...splitUpdateShape });
 export type LinkUpdateBody = z.infer<typeof linkUpdateSchema>;
 
 /** A condition in a few words, e.g. "Device is Android", "Country is Germany (DE)". */

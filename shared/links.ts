@@ -7,9 +7,10 @@ import { linkDetailsBodyShape, linkDetailsUpdateShape, type LinkDetails } from '
 import type { RuleClicks, TargetingRule } from './link-targeting.js';
 import { linkCardSchema, type LinkCard } from './link-card.js';
 import { linkRoutingBodyShape, linkRoutingUpdateShape, type LinkRouting } from './link-routing.js';
+import type { LinkSplitting, SplitAnalytics } from './link-splits.js';
 
 /** A stored short link. `timestamp` repeats `createdAt`: clients may read the creation time from either. */
-export interface ShortUrl extends LinkDetails, LinkRouting {
+export interface ShortUrl extends LinkDetails, LinkRouting, LinkSplitting {
   id: string;
   url: string;
   shortUrl: string;
@@ -126,7 +127,7 @@ export interface DayCount {
 }
 
 /** The owner's view of one link. Every count is of people unless its name says otherwise. */
-export interface UrlAnalytics {
+export interface UrlAnalytics extends SplitAnalytics {
   id: string;
   url: string;
   shortUrl: string;
@@ -183,7 +184,6 @@ export const RECENT_CLICKS_LIMIT = 100;
 export const MAX_URL_LENGTH = 2048;
 export const INVALID_URL_MESSAGE = 'Please enter a valid URL starting with http:// or https://';
 export const URL_TOO_LONG_MESSAGE = `The URL is too long: at most ${MAX_URL_LENGTH.toLocaleString('en-US')} characters.`;
-
 const LONG_URL_PATTERN = /^https?:\/\/.+\..+/;
 
 /** The form's rule: non-empty after trimming, http:// or https://, then some text, a dot and more text. */

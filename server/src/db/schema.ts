@@ -96,6 +96,8 @@ export interface ShortLinksTable {
   fallback_url: string | null;
   /** Before it the link is not active yet; null for at once (migration 027). */
   starts_at: number | null;
+  /** The A/B split as JSON ({variants, sticky}); null for none (migration 028). */
+  split: string | null;
 }
 
 /** One tag of a link, lower-cased (migration 020). */
@@ -124,6 +126,8 @@ export interface ShortLinkClicksTable {
   rule_id: string | null;
   /** A person's visitor hash of that day (short-links/visitor-hash.ts); null for bots and older clicks. */
   visitor_hash: string | null;
+  /** The split's variant that received the click; null when no split chose it (migration 028). */
+  variant_id: string | null;
 }
 
 /** One random salt per UTC day for the visitor hashes, deleted after 48 hours (migration 021). */

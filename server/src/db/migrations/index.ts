@@ -28,6 +28,7 @@ import { contractsMigration } from './024_contracts.js';
 import { conformanceRunsMigration } from './025_conformance_runs.js';
 import { linkWebhookDropsMigration } from './026_link_webhook_drops.js';
 import { linkRoutingMigration } from './027_link_routing.js';
+import { linkSplitsMigration } from './028_link_splits.js';
 import { inspectorSettingsMigration } from './030_inspector_settings.js';
 import { replayJobsMigration } from './031_replay_jobs.js';
 import { sharesAndKeyScopesMigration } from './032_shares_and_key_scopes.js';
@@ -60,6 +61,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '025_conformance_runs': conformanceRunsMigration,
   '026_link_webhook_drops': linkWebhookDropsMigration,
   '027_link_routing': linkRoutingMigration,
+  '028_link_splits': linkSplitsMigration,
   '030_inspector_settings': inspectorSettingsMigration,
   '031_replay_jobs': replayJobsMigration,
   '032_shares_and_key_scopes': sharesAndKeyScopesMigration,

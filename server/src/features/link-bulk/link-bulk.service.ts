@@ -19,12 +19,8 @@ import { parseInput } from '../../http/validation.js';
 import { csvLine } from '../short-links/csv.js';
 import { AliasTakenError, ExternalIdTakenError } from '../short-links/link-errors.js';
 import type { StoredLink } from '../short-links/links.repo.js';
-import {
-  toShortUrl,
-  type Creator,
-  type LinkContext,
-  type LinksService,
-} from '../short-links/links.service.js';
+import { toShortUrl } from '../short-links/link-views.js';
+import type { Creator, LinkContext, LinksService } from '../short-links/links.service.js';
 
 const NO_SUCH_EXTERNAL_ID = 'You have no link with this externalId.';
 

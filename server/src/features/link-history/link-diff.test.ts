@@ -22,6 +22,7 @@ const LINK: StoredLink = {
   redirectStatus: null,
   fallbackUrl: null,
   startsAt: null,
+  split: null,
 };
 
 describe('diffLinks', () => {

@@ -1,8 +1,11 @@
 /**
- * Where one visit of a short link goes: the first matching targeting rule's destination or the
- * link's own, with the visit's query string merged in when the link forwards it. A link without
- * rules visited without a query string is decided by `needsTargeting` alone.
+ * Where one visit of a short link goes: the first matching targeting rule's destination, else a
+ * variant of the link's split, else the link's own, with the visit's query string merged in when
+ * the link forwards it. A link without rules or split visited without a query string is decided by
+ * `needsTargeting` alone.
  */
+import { bucketOf, variantAt } from '../link-splits/splits.js';
+import type { Visit } from '../short-links/clicks.service.js';
 import type { GeoInfo } from '../short-links/geo.js';
 import type { CachedLink } from '../short-links/link-cache.js';
 import { withVisitQuery } from './forward-query.js';
@@ -15,6 +18,10 @@ export interface Destination {
   ruleId: string | null;
   /** The visitor's location when a country condition looked it up. */
   geo: GeoInfo | undefined;
+  /** The split's variant that chose it; null when no split did. */
+  variantId: string | null;
+  /** The visitor hash a sticky split worked out, for the click to reuse; null otherwise. */
+  visitorHash: string | null;
 }
 
 /** What a visit brings that targeting reads. */
@@ -24,6 +31,8 @@ export interface VisitFacts {
   userAgent: string | null;
   acceptLanguage: string | undefined;
   locate: () => GeoInfo;
+  /** The visitor hash, for a link whose split is sticky; null: the variant is drawn at random. */
+  visitorHash: string | null;
 }
 
 /** The query string of a request URL without its `?`; '' when there is none. */
@@ -34,13 +43,14 @@ export function queryOf(rawUrl: string): string {
 
 /** False when the link sends every visit to `link.location` as it is, with nothing else to work out. */
 export function needsTargeting(link: CachedLink, rawUrl: string): boolean {
-  return link.compiledRules !== null || (link.forwardQuery && rawUrl.includes('?'));
+  return link.isRouted || (link.forwardQuery && rawUrl.includes('?'));
 }
 
 /** The visit's destination and the rule that chose it. */
 export function destinationOf(link: CachedLink, facts: VisitFacts): Destination {
   let location = link.location;
   let ruleId: string | null = null;
+  let variantId: string | null = null;
   let visitor: Visitor | null = null;
   if (link.compiledRules !== null) {
     visitor = new Visitor(facts.userAgent, facts.acceptLanguage, facts.locate);
@@ -50,6 +60,18 @@ export function destinationOf(link: CachedLink, facts: VisitFacts): Destination 
       ruleId = rule.id;
     }
   }
+  if (ruleId === null && link.compiledSplit !== null) {
+    const variant = variantAt(link.compiledSplit, bucketOf(facts.visitorHash));
+    location = variant.location;
+    variantId = variant.id;
+  }
   if (link.forwardQuery) location = withVisitQuery(location, queryOf(facts.rawUrl));
-  return { location, ruleId, geo: visitor?.knownLocation() };
+  return { location, ruleId, geo: visitor?.knownLocation(), variantId, visitorHash: facts.visitorHash };
+}
+
+/** The visit as its click records it: what chose its destination, and what was learnt on the way. */
+export function visitTo(visit: Visit, target: Destination | null): Visit {
+  if (target === null) return visit;
+  const { ruleId, geo, variantId, visitorHash } = target;
+  return { ...visit, ruleId, geo, variantId, ...(visitorHash !== null && { visitorHash }) };
 }

@@ -2,12 +2,12 @@
  * A link's targeting as the redirect uses it: rules parsed and their destinations turned into
  * Location values once, when the link enters the cache, then matched against each visit.
  */
-import { randomBytes } from 'node:crypto';
 import type {
   TargetingCondition,
   TargetingRule,
   TargetingRuleInput,
 } from '../../../../shared/link-targeting.js';
+import { withStableIds } from '../short-links/stable-ids.js';
 import type { Visitor } from './visitor.js';
 
 /** A rule ready for the redirect: its destination already a Location header value. */
@@ -52,28 +52,19 @@ export function compileRules(rules: readonly TargetingRule[]): CompiledRule[] | 
   }));
 }
 
-const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
-
-function newRuleId(): string {
-  return [...randomBytes(8)].map((byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join('');
-}
-
 /**
  * The rules as stored: each destination checked by `checkUrl` (which throws for a destination the
- * link itself could not have), each rule keeping the id it was sent with unless another rule of
- * the list already has it, new rules getting a fresh id.
+ * link itself could not have), each rule with a stable id (stable-ids.ts).
  */
 export function rulesToStore(
   rules: readonly TargetingRuleInput[],
   checkUrl: (url: string) => string,
 ): TargetingRule[] {
-  const used = new Set<string>();
-  return rules.map((rule) => {
-    let id = rule.id !== undefined && !used.has(rule.id) ? rule.id : newRuleId();
-    while (used.has(id)) id = newRuleId();
-    used.add(id);
-    return { id, destination: checkUrl(rule.destination), conditions: rule.conditions };
-  });
+  return withStableIds(rules).map(({ id, destination, conditions }) => ({
+    id,
+    destination: checkUrl(destination),
+    conditions,
+  }));
 }
 
 function matchesAll(rule: CompiledRule, visitor: Visitor): boolean {

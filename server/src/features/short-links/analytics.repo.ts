@@ -21,8 +21,11 @@ export interface ValueCount {
   clicks: number;
 }
 
-/** 'rule': the targeting rule that sent people's clicks (migration 017), '' for none. */
-export type GroupedColumn = 'country' | 'referer' | 'user_agent' | 'rule';
+/**
+ * 'rule': the targeting rule that sent people's clicks (migration 017); 'variant': the split's
+ * variant that received them (migration 028). Both are kept only for clicks a rule or variant chose.
+ */
+export type GroupedColumn = 'country' | 'referer' | 'user_agent' | 'rule' | 'variant';
 
 /**
  * Every read takes `since`: epoch ms of the start of a UTC day (clicks from that day on), or null

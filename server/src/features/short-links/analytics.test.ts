@@ -68,6 +68,8 @@ describe.each(storageBackends)('link analytics on $name', ({ postgres }) => {
       hasPassword: false,
       byRule: [],
       rules: [],
+      byVariant: [],
+      split: null,
     });
   });
 

@@ -3,6 +3,15 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { sqliteHandleOf } from '../../db/connection.js';
 import type { DatabaseSchema, ShortLinkClicksTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-lock.js';
+import {
+  addToRollups,
+  peopleByLink,
+  rollupsOf,
+  runningCounts,
+  ROLLUP_INSERT,
+  ROLLUP_UPDATE,
+  SQLITE_ROLLUP_KEY,
+} from './click-counters.js';
 
 export interface NewClick {
   urlId: string;
@@ -18,6 +27,8 @@ export interface NewClick {
   botReason: string | null;
   /** The targeting rule that sent the visitor; null or absent for the link's own destination. */
   ruleId?: string | null;
+  /** The split's variant that received the visitor; null or absent when no split chose. */
+  variantId?: string | null;
   /** A person's click already added to its link's counter (by `claimClick`, for a link with a limit). */
   isPreCounted?: boolean;
   /** A person's visitor hash of that day (visitor-salts.ts); without one the click counts no visitor. */
@@ -60,6 +71,7 @@ function toStoredClick(row: Selectable<ShortLinkClicksTable>): StoredClick {
     isBot: row.is_bot === 1,
     botReason: row.bot_reason,
     ruleId: row.rule_id,
+    variantId: row.variant_id,
   };
 }
 
@@ -80,6 +92,7 @@ export function toClickRow(click: NewClick) {
     bot_reason: click.botReason,
     rule_id: click.ruleId ?? null,
     visitor_hash: click.visitorHash ?? null,
+    variant_id: click.variantId ?? null,
   };
 }
 
@@ -103,115 +116,6 @@ async function addToCounter(trx: Transaction<DatabaseSchema>, urlId: string, peo
   return null;
 }
 
-/** One rollup counter (see migration 006) and how many clicks of the batch it gains. */
-interface RollupKey {
-  urlId: string;
-  dimension: string;
-  day: string;
-  value: string;
-  clicks: number;
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** The last day formatted: a batch's clicks nearly always share it, and formatting a date is slow. */
-let lastDay = { number: NaN, text: '' };
-
-/** The UTC day of an epoch-millisecond time, as migration 006 computed it for older clicks. */
-function utcDay(epochMs: number): string {
-  const number = Math.floor(epochMs / DAY_MS);
-  if (number !== lastDay.number) lastDay = { number, text: new Date(epochMs).toISOString().slice(0, 10) };
-  return lastDay.text;
-}
-
-function compareKeys(a: RollupKey, b: RollupKey): number {
-  for (const field of ['urlId', 'dimension', 'day', 'value'] as const) {
-    if (a[field] !== b[field]) return a[field] < b[field] ? -1 : 1;
-  }
-  return 0;
-}
-
-/**
- * The batch's clicks summed per counter, each counter once (PostgreSQL refuses an upsert that
- * touches one row twice), in one fixed order so that concurrent batches on PostgreSQL lock
- * counter rows in the same order and cannot deadlock.
- */
-function rollupsOf(clicks: NewClick[]): RollupKey[] {
-  const keys = new Map<string, RollupKey>();
-  const count = (urlId: string, dimension: string, day: string, value: string | null) => {
-    // A missing value is stored as '' (see migration 006); \u0000 cannot occur in the parts.
-    const stored = value ?? '';
-    const id = `${urlId}\u0000${dimension}\u0000${day}\u0000${stored}`;
-    const key = keys.get(id);
-    if (key) key.clicks += 1;
-    else keys.set(id, { urlId, dimension, day, value: stored, clicks: 1 });
-  };
-  for (const click of clicks) {
-    const day = utcDay(click.createdAt);
-    if (click.isBot) {
-      count(click.urlId, 'bot', day, null);
-      continue;
-    }
-    count(click.urlId, 'country', day, click.country);
-    count(click.urlId, 'referer', day, click.referer);
-    count(click.urlId, 'user_agent', day, click.userAgent);
-    // Only clicks a targeting rule sent: the rest are the people no rule counted.
-    if (click.ruleId) count(click.urlId, 'rule', day, click.ruleId);
-    // One row per visitor and day: their number is the day's unique visitors (migration 021).
-    if (click.visitorHash) count(click.urlId, 'visitor', day, click.visitorHash);
-  }
-  return [...keys.values()].sort(compareKeys);
-}
-
-/** Counters per upsert statement: 5 parameters each stays far below SQLite's parameter limit. */
-const ROLLUP_CHUNK = 1000;
-
-const ROLLUP_INSERT = 'insert into short_link_click_counts (url_id, dimension, day, value, clicks) values';
-const ROLLUP_UPDATE = 'do update set clicks = short_link_click_counts.clicks + excluded.clicks';
-/** SQLite's conflict target: migration 006's unique index there. */
-const SQLITE_ROLLUP_KEY = '(url_id, dimension, day, value)';
-
-async function addToRollups(trx: Transaction<DatabaseSchema>, postgres: boolean, keys: RollupKey[]) {
-  // The conflict target names migration 006's unique index, which on PostgreSQL keys the value by
-  // its md5 (long user agents do not fit a btree entry).
-  const target = postgres ? sql`(url_id, dimension, day, md5(value))` : sql.raw(SQLITE_ROLLUP_KEY);
-  for (let start = 0; start < keys.length; start += ROLLUP_CHUNK) {
-    const rows = keys
-      .slice(start, start + ROLLUP_CHUNK)
-      .map((key) => sql`(${key.urlId}, ${key.dimension}, ${key.day}, ${key.value}, ${key.clicks})`);
-    await sql`${sql.raw(ROLLUP_INSERT)} ${sql.join(rows)} on conflict ${target} ${sql.raw(ROLLUP_UPDATE)}`.execute(
-      trx,
-    );
-  }
-}
-
-/** Whether a click still has to be added to its link's counter. */
-function addsToCounter(click: NewClick): boolean {
-  return !click.isBot && !click.isPreCounted;
-}
-
-/** People not yet counted per link of the batch, in link id order (see `insertMany`). */
-function peopleByLink(clicks: NewClick[]): [string, number][] {
-  const people = new Map<string, number>();
-  for (const click of clicks) {
-    people.set(click.urlId, (people.get(click.urlId) ?? 0) + (addsToCounter(click) ? 1 : 0));
-  }
-  return [...people].sort(([a], [b]) => (a < b ? -1 : 1));
-}
-
-/**
- * Per click, its link's people count right after it, from each link's counter before the batch
- * (null: link gone). Updates `running` as it goes.
- */
-function runningCounts(clicks: NewClick[], running: Map<string, number | null>): (number | null)[] {
-  return clicks.map((click) => {
-    const before = running.get(click.urlId) ?? null;
-    if (before === null) return null;
-    const count = before + (addsToCounter(click) ? 1 : 0);
-    running.set(click.urlId, count);
-    return count;
-  });
-}
-
 /** The click insert's parameters, in its column order (`toClickRow`'s fields but ip_anonymized). */
 type ClickParameters = [
   string,
@@ -224,6 +128,7 @@ type ClickParameters = [
   string | null,
   string | null,
   number,
+  string | null,
   string | null,
   string | null,
   string | null,
@@ -240,8 +145,8 @@ function sqliteInsertMany(sqlite: SQLite.Database): (clicks: NewClick[]) => (num
   // Bound by position: binding by name costs a lookup per parameter per row.
   const insertClick = sqlite.prepare<ClickParameters>(
     `insert into short_link_clicks (url_id, created_at, ip, ip_anonymized, city, region, country,
-       isp, user_agent, referer, is_bot, bot_reason, rule_id, visitor_hash)
-     values (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       isp, user_agent, referer, is_bot, bot_reason, rule_id, visitor_hash, variant_id)
+     values (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // See addToCounter.
   const addToCounter = sqlite.prepare<[number, string], { clicks: number }>(
@@ -268,6 +173,7 @@ function sqliteInsertMany(sqlite: SQLite.Database): (clicks: NewClick[]) => (num
         click.botReason,
         click.ruleId ?? null,
         click.visitorHash ?? null,
+        click.variantId ?? null,
       );
     }
     const running = new Map<string, number | null>();

@@ -14,11 +14,13 @@ import { classifyAgent } from './bots.js';
 import type { ClicksRepo, NewClick } from './clicks.repo.js';
 import { CLICK_CSV_COLUMNS, clickCsvLine, csvLine } from './csv.js';
 import type { GeoInfo, GeoLookup } from './geo.js';
+import { variantCounts } from '../link-splits/split-analytics.js';
 import { ruleCounts } from '../link-targeting/rule-analytics.js';
 import { networkOf } from './ip-network.js';
 import type { CachedLink } from './link-cache.js';
 import type { LinksRepo } from './links.repo.js';
-import { toShortUrl, type LinksService } from './links.service.js';
+import { toShortUrl } from './link-views.js';
+import type { LinksService } from './links.service.js';
 import { visitorHashOf, type VisitorSalts } from './visitor-salts.js';
 
 /** One visit of a short link as the redirect route sees it. */
@@ -32,6 +34,10 @@ export interface Visit {
   ruleId?: string | null;
   /** The IP's location when targeting already looked it up, so it is not looked up twice. */
   geo?: GeoInfo;
+  /** The split's variant that received the visit; null or absent when no split chose. */
+  variantId?: string | null;
+  /** The visitor hash when a sticky split already worked it out. */
+  visitorHash?: string;
 }
 
 /** A person's stored click, without the IP address. */
@@ -50,6 +56,11 @@ export interface ClicksService {
    * 'limit-reached' (and stores nothing) once the limit is used up.
    */
   recordClick(link: CachedLink, visit: Visit): Promise<'recorded' | 'limit-reached'>;
+  /**
+   * The visit's visitor hash (visitor-salts.ts), by which a sticky split keeps a visitor's variant;
+   * null when the day's salt cannot be read (the database is away), so the visit is drawn at random.
+   */
+  visitorHashOf(link: CachedLink, visit: Visit): Promise<string | null>;
   /** Where an IP address is; in memory, synchronous (geo.ts). */
   locate(ip: string | null): GeoInfo;
   /** True when the link has a click limit and it is used up; reads the database only for such links. */
@@ -113,16 +124,19 @@ export function createClicksService(deps: {
     }
   }
 
+  const hashOf = (salt: string, link: CachedLink, visit: Visit) =>
+    visitorHashOf(salt, link.id, visit.ip, visit.userAgent);
+
   return {
     async recordClick(link, visit) {
       const verdict = classifyAgent(visit.userAgent);
       // Bots are no visitors. Taken before a limited link's click is claimed, so that a failure
       // here uses up nothing.
-      const salt = verdict.isBot ? null : deps.salts.saltOf(visit.at);
-      const visitorHash =
-        salt === null
-          ? null
-          : visitorHashOf(typeof salt === 'string' ? salt : await salt, link.id, visit.ip, visit.userAgent);
+      const salt = verdict.isBot || visit.visitorHash ? null : deps.salts.saltOf(visit.at);
+      const visitorHash = verdict.isBot
+        ? null
+        : (visit.visitorHash ??
+          (salt === null ? null : hashOf(typeof salt === 'string' ? salt : await salt, link, visit)));
       let isPreCounted = false;
       if (link.maxClicks !== null) {
         if (verdict.isBot) {
@@ -142,6 +156,7 @@ export function createClicksService(deps: {
         userAgent: visit.userAgent,
         referer: visit.referer,
         ruleId: visit.ruleId ?? null,
+        variantId: visit.variantId ?? null,
         ...verdict,
         visitorHash,
       });
@@ -156,6 +171,13 @@ export function createClicksService(deps: {
       });
       return 'recorded';
     },
+    async visitorHashOf(link, visit) {
+      try {
+        return hashOf(await deps.salts.saltOf(visit.at), link, visit);
+      } catch {
+        return null;
+      }
+    },
     locate: (ip) => deps.geo.lookup(ip),
     async isAtLimit(link) {
       return link.maxClicks !== null && (await linksRepo.isAtLimit(link.id));
@@ -164,7 +186,7 @@ export function createClicksService(deps: {
       const link = await links.findOwned(user, id);
       const now = Date.now();
       const since = periodStart(period, now);
-      const [recent, totals, byDay, countries, referrers, agents, rules] = await Promise.all([
+      const [recent, totals, byDay, countries, referrers, agents, rules, variants] = await Promise.all([
         repo.listRecent(link.id, RECENT_CLICKS_LIMIT),
         analyticsRepo.totals(link.id, since),
         analyticsRepo.byDay(link.id, since),
@@ -173,6 +195,7 @@ export function createClicksService(deps: {
         analyticsRepo.topValues(link.id, 'user_agent', AGENT_GROUPS_LIMIT, since),
         // A link has at most a few rules, and a few more it once had.
         analyticsRepo.topValues(link.id, 'rule', RULE_GROUPS_LIMIT, since),
+        analyticsRepo.topValues(link.id, 'variant', RULE_GROUPS_LIMIT, since),
       ]);
       const view = toShortUrl(link, apiBase, now);
       return {
@@ -195,6 +218,8 @@ export function createClicksService(deps: {
         byReferrer: namedCounts(referrers, 'Direct'),
         byRule: ruleCounts(rules, totals.people),
         rules: link.rules,
+        byVariant: variantCounts(variants),
+        split: link.split,
       };
     },
     async exportCsv(user, id) {

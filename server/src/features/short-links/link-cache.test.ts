@@ -15,6 +15,8 @@ function link(id: string, url = `https://example.com/${id}`): CachedLink {
     forwardQuery: true,
     rules: [],
     compiledRules: null,
+    compiledSplit: null,
+    isRouted: false,
     status: 302,
     cacheControl: 'no-store',
     fallbackLocation: null,

@@ -4,6 +4,7 @@
  * delete is announced to the others, which drop their entry (realtime/cluster.ts).
  */
 import { isCachedRedirect, type RedirectStatus } from '../../../../shared/link-routing.js';
+import { compileSplit, type CompiledSplit } from '../link-splits/splits.js';
 import { compileRules, type CompiledRule } from '../link-targeting/targeting.js';
 import type { LinkTarget } from './links.repo.js';
 import { locationOf } from './url-rules.js';
@@ -13,6 +14,10 @@ export interface CachedLink extends LinkTarget {
   location: string;
   /** The targeting rules parsed once, here; null when the link has none. */
   compiledRules: CompiledRule[] | null;
+  /** The A/B split with its Location values and cumulative weights; null when the link has none. */
+  compiledSplit: CompiledSplit | null;
+  /** Rules or a split: each visit's destination is worked out rather than `location` as it is. */
+  isRouted: boolean;
   /** The redirect's status code and Cache-Control header. */
   status: RedirectStatus;
   cacheControl: string;
@@ -27,13 +32,19 @@ export interface CachedLink extends LinkTarget {
 export const PERMANENT_CACHE_CONTROL = 'private, max-age=3600';
 export const NO_STORE = 'no-store';
 
+function routingOf(target: LinkTarget) {
+  const compiledRules = compileRules(target.rules);
+  const compiledSplit = compileSplit(target.split);
+  return { compiledRules, compiledSplit, isRouted: compiledRules !== null || compiledSplit !== null };
+}
+
 /** A link as the cache keeps it: the Location values and the rules worked out once, not per visit. */
 export function toCachedLink(target: LinkTarget): CachedLink {
   const status = target.redirectStatus ?? 302;
   return {
     ...target,
     location: locationOf(target.url),
-    compiledRules: compileRules(target.rules),
+    ...routingOf(target),
     status,
     cacheControl: isCachedRedirect(status) ? PERMANENT_CACHE_CONTROL : NO_STORE,
     fallbackLocation: target.fallbackUrl ? locationOf(target.fallbackUrl) : null,

@@ -78,6 +78,7 @@ describe.each(storageBackends)('link options in storage on $name', ({ postgres }
       redirectStatus: null,
       fallbackUrl: null,
       startsAt: null,
+      split: null,
     });
   });
 

@@ -1,9 +1,10 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { TargetingRule } from '../../../../shared/link-targeting.js';
-import { cardOf, type LinkCard } from '../../../../shared/link-card.js';
-import { REDIRECT_STATUSES, type RedirectStatus } from '../../../../shared/link-routing.js';
+import type { LinkCard } from '../../../../shared/link-card.js';
+import type { RedirectStatus } from '../../../../shared/link-routing.js';
+import type { LinkSplit } from '../../../../shared/link-splits.js';
 import type { DatabaseSchema, ShortLinksTable } from '../../db/schema.js';
-import { rulesFromStored, storedRulesOf } from '../link-targeting/targeting.js';
+import { optionColumns, toLinkTarget, toStoredLink } from './link-rows.js';
 import { linksTagged, replaceTags, tagsOfLinks, tagsOfSession, withTags } from './link-tags.repo.js';
 
 /** A link's options as stored; the password only as its hash. */
@@ -27,6 +28,8 @@ export interface StoredLinkOptions {
   fallbackUrl: string | null;
   /** Epoch ms. */
   startsAt: number | null;
+  /** The A/B split of visits no rule takes; null for none. */
+  split: LinkSplit | null;
 }
 
 export interface StoredLink extends StoredLinkOptions {
@@ -74,6 +77,8 @@ export interface LinkTarget {
   fallbackUrl?: string | null;
   /** Epoch ms; absent or null: active at once. */
   startsAt?: number | null;
+  /** Absent or null: no split. */
+  split?: LinkSplit | null;
 }
 
 /** One write of a link: as it was (null before a creation) and as it is (null after a deletion). */
@@ -116,62 +121,6 @@ export interface LinksRepo {
   setDisabledAt(id: string, disabledAt: number | null): Promise<StoredLink | null>;
   /** Links whose id is `query` or whose destination host contains it, newest first, at most `limit`. */
   search(query: string, limit: number): Promise<StoredLink[]>;
-}
-
-/** A stored status as links carry it; null (and anything unknown) is 302. */
-function redirectStatusOf(value: number | null): RedirectStatus | null {
-  const status = REDIRECT_STATUSES.find((known) => known === Number(value));
-  return status === undefined || status === 302 ? null : status;
-}
-
-const epochOrNull = (value: number | null) => (value === null ? null : Number(value));
-
-function toStoredLink(row: Selectable<ShortLinksTable>, tags: string[] = []): StoredLink {
-  return {
-    id: row.id,
-    ownerSessionId: row.owner_session_id,
-    url: row.url,
-    clicks: Number(row.clicks),
-    createdAt: Number(row.created_at),
-    isAlias: row.is_alias === 1,
-    expiresAt: row.expires_at === null ? null : Number(row.expires_at),
-    maxClicks: row.max_clicks === null ? null : Number(row.max_clicks),
-    passwordHash: row.password_hash,
-    disabledAt: row.disabled_at === null ? null : Number(row.disabled_at),
-    forwardQuery: row.forward_query !== 0,
-    rules: rulesFromStored(row.targeting_rules),
-    externalId: row.external_id,
-    note: row.note,
-    tags,
-    card: cardOf(row.card_title, row.card_description, row.card_image),
-    redirectStatus: redirectStatusOf(row.redirect_status),
-    fallbackUrl: row.fallback_url,
-    startsAt: epochOrNull(row.starts_at),
-  };
-}
-
-/** The option columns that the change sets; absent options are left out. */
-function optionColumns(options: Partial<StoredLinkOptions>) {
-  return {
-    ...(options.isAlias !== undefined && { is_alias: options.isAlias ? 1 : 0 }),
-    ...(options.expiresAt !== undefined && { expires_at: options.expiresAt }),
-    ...(options.maxClicks !== undefined && { max_clicks: options.maxClicks }),
-    ...(options.passwordHash !== undefined && { password_hash: options.passwordHash }),
-    ...(options.forwardQuery !== undefined && { forward_query: options.forwardQuery ? 1 : 0 }),
-    ...(options.rules !== undefined && { targeting_rules: storedRulesOf(options.rules) }),
-    ...(options.externalId !== undefined && { external_id: options.externalId }),
-    ...(options.note !== undefined && { note: options.note }),
-    ...(options.card !== undefined && {
-      card_title: options.card?.title ?? null,
-      card_description: options.card?.description ?? null,
-      card_image: options.card?.image ?? null,
-    }),
-    ...(options.redirectStatus !== undefined && {
-      redirect_status: options.redirectStatus === 302 ? null : options.redirectStatus,
-    }),
-    ...(options.fallbackUrl !== undefined && { fallback_url: options.fallbackUrl }),
-    ...(options.startsAt !== undefined && { starts_at: options.startsAt }),
-  };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -344,26 +293,11 @@ export function createLinksRepo(
           'short_links.redirect_status',
           'short_links.fallback_url',
           'short_links.starts_at',
+          'short_links.split',
         ])
         .where('short_links.id', '=', id)
         .executeTakeFirst();
-      if (!row) return null;
-      return {
-        id: row.id,
-        url: row.url,
-        ownerSessionId: row.owner_session_id,
-        ownerUserId: row.user_id,
-        expiresAt: row.expires_at === null ? null : Number(row.expires_at),
-        maxClicks: row.max_clicks === null ? null : Number(row.max_clicks),
-        passwordHash: row.password_hash,
-        isDisabled: row.disabled_at !== null,
-        forwardQuery: row.forward_query !== 0,
-        rules: rulesFromStored(row.targeting_rules),
-        card: cardOf(row.card_title, row.card_description, row.card_image),
-        redirectStatus: redirectStatusOf(row.redirect_status) ?? 302,
-        fallbackUrl: row.fallback_url,
-        startsAt: epochOrNull(row.starts_at),
-      };
+      return row ? toLinkTarget(row) : null;
     },
     async claimClick(id) {
       const row = await db

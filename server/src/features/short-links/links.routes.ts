@@ -67,7 +67,10 @@ export async function linksRoutes(
       '`rules` (at most 10, each a `destination` and 1-5 `conditions` of type device, country or language; ' +
       'the first whose conditions all match decides), `externalId` (your own id, unique in the session), ' +
       '`tags` (up to 10), `note` (up to 500 characters), `card` ({title ≤ 120, description ≤ 300, image ' +
-      'http(s)} or null: the social card link previews show). Destinations must be http(s), without credentials, ' +
+      'http(s)} or null: the social card link previews show), `split` ({"variants": [{"destination", "weight"}], ' +
+      '"sticky": false}: 2-4 variants whose whole weights 1-99 add up to 100 share the visits no rule takes; ' +
+      'the answer gives each variant an `id`, which an edit sends back to keep its clicks; null on edit removes ' +
+      'it). Destinations (variants’ too) must be http(s), without credentials, ' +
       'not this server’s own short links and not on the blocklist.',
     body: linkCreateSchema,
     response: {

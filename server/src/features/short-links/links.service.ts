@@ -1,4 +1,4 @@
-import { linkStateOf, shortUrl, type AdminLink, type ShortUrl } from '../../../../shared/links.js';
+import type { AdminLink, ShortUrl } from '../../../../shared/links.js';
 import type {
   LinkCreateBody,
   LinkUpdateBody,
@@ -8,11 +8,13 @@ import type {
 import { byCodeUnits, normalizeTag } from '../../../../shared/link-tags.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import { InvalidInputError, NotFoundError } from '../../http/errors.js';
+import { splitToStore } from '../link-splits/splits.js';
 import { rulesToStore } from '../link-targeting/targeting.js';
 import { createLinkCache, toCachedLink, type CachedLink, type LinkCache } from './link-cache.js';
 import { AliasTakenError, ExternalIdTakenError } from './link-errors.js';
 import { isLinkId, newLinkId } from './link-id.js';
 import { isExternalIdViolation, type LinkChange, type LinksRepo, type StoredLink } from './links.repo.js';
+import { cached, toAdminLink, toShortUrl } from './link-views.js';
 import { newRoutingOptions, routingOptionsOf } from './link-routing.js';
 import { hashPassword } from './password.js';
 import { checkLongUrl } from './url-rules.js';
@@ -63,58 +65,6 @@ export const EXPIRY_IN_PAST_MESSAGE = 'The expiry date must be in the future.';
 const ID_ATTEMPTS = 5;
 const ALIAS_VARIANTS = 20;
 const SEARCH_LIMIT = 100;
-
-/** The API's view of a link; `timestamp` repeats `createdAt` because clients read either. */
-export function toShortUrl(link: StoredLink, apiBase: string, now = Date.now()): ShortUrl {
-  const createdAt = new Date(link.createdAt).toISOString();
-  const hasPassword = link.passwordHash !== null;
-  return {
-    id: link.id,
-    url: link.url,
-    shortUrl: shortUrl(apiBase, link.id),
-    clicks: link.clicks,
-    createdAt,
-    timestamp: createdAt,
-    alias: link.isAlias ? link.id : null,
-    expiresAt: link.expiresAt === null ? null : new Date(link.expiresAt).toISOString(),
-    maxClicks: link.maxClicks,
-    hasPassword,
-    disabledAt: link.disabledAt === null ? null : new Date(link.disabledAt).toISOString(),
-    state: linkStateOf({ ...link, hasPassword, isDisabled: link.disabledAt !== null }, now),
-    forwardQuery: link.forwardQuery,
-    rules: link.rules,
-    externalId: link.externalId,
-    tags: link.tags,
-    note: link.note,
-    card: link.card,
-    redirectStatus: link.redirectStatus ?? 302,
-    fallbackUrl: link.fallbackUrl,
-    startsAt: link.startsAt === null ? null : new Date(link.startsAt).toISOString(),
-  };
-}
-
-function toAdminLink(link: StoredLink, apiBase: string): AdminLink {
-  return { ...toShortUrl(link, apiBase), ownerSessionId: link.ownerSessionId };
-}
-
-function cached(link: StoredLink, ownerUserId: string): CachedLink {
-  return toCachedLink({
-    id: link.id,
-    url: link.url,
-    ownerSessionId: link.ownerSessionId,
-    ownerUserId,
-    expiresAt: link.expiresAt,
-    maxClicks: link.maxClicks,
-    passwordHash: link.passwordHash,
-    isDisabled: link.disabledAt !== null,
-    forwardQuery: link.forwardQuery,
-    rules: link.rules,
-    card: link.card,
-    redirectStatus: link.redirectStatus ?? 302,
-    fallbackUrl: link.fallbackUrl,
-    startsAt: link.startsAt,
-  });
-}
 
 function parseExpiry(
   value: string | null | undefined,
@@ -185,7 +135,7 @@ export function createLinksService(deps: {
     url: string,
     body: LinkCreateBody,
     rules: TargetingRule[],
-    routing: ReturnType<typeof newRoutingOptions>,
+    routing: ReturnType<typeof newRoutingOptions> & Pick<StoredLink, 'split'>,
   ): Promise<StoredLink> {
     const createdAt = now();
     const options = {
@@ -237,14 +187,19 @@ export function createLinksService(deps: {
       note: body.note,
       tags: body.tags === null ? [] : body.tags,
       card: body.card,
+      split: splitToStore(body.split, urlCheckOf(context)),
       ...routingOptionsOf(body, context.ownHostnames, blockedHosts),
       ...(isRename && { newId: body.alias, isAlias: true }),
     };
   }
 
-  /** Rules as stored, their destinations held to the link's own URL rules; undefined when not sent. */
+  /** The link's own URL rules, for the destinations of its targeting rules and split variants too. */
+  const urlCheckOf = (context: LinkContext) => (url: string) =>
+    checkLongUrl(url, context.ownHostnames, blockedHosts);
+
+  /** Rules as stored; undefined when not sent. */
   function checkedRules(rules: TargetingRuleInput[] | undefined, context: LinkContext) {
-    return rules && rulesToStore(rules, (url) => checkLongUrl(url, context.ownHostnames, blockedHosts));
+    return rules && rulesToStore(rules, urlCheckOf(context));
   }
 
   /** ExternalIdTakenError when another link of the session (not `exceptId`) has the externalId. */
@@ -293,7 +248,10 @@ export function createLinksService(deps: {
     async create(creator, body, context) {
       const url = checkLongUrl(body.url, context.ownHostnames, blockedHosts);
       const rules = checkedRules(body.rules, context) ?? [];
-      const routing = newRoutingOptions(body, context.ownHostnames, blockedHosts);
+      const routing = {
+        ...newRoutingOptions(body, context.ownHostnames, blockedHosts),
+        split: splitToStore(body.split, urlCheckOf(context)) ?? null,
+      };
       await checkExternalIdFree(creator.user, body.externalId);
       await creator.countCreation();
       const link = await guardExternalId(creator.user, body.externalId, () =>

@@ -64,6 +64,7 @@ describe.each(storageBackends)('short URL API on $name', ({ postgres }) => {
       redirectStatus: 302,
       fallbackUrl: null,
       startsAt: null,
+      split: null,
     });
     expect(new Date(link.createdAt).toISOString()).toBe(link.createdAt);
   });

@@ -24,7 +24,14 @@ import { closedPageOf, LIMIT_REACHED_PAGE, type Closed } from './closed-pages.js
 import type { LinkPasswords } from './link-passwords.js';
 import type { LinksService } from './links.service.js';
 import { HEADER_MAX_LENGTH, linkContextOf, visitOf } from './request-info.js';
-import { destinationOf, needsTargeting, queryOf, type Destination } from '../link-targeting/destination.js';
+import {
+  destinationOf,
+  needsTargeting,
+  queryOf,
+  visitTo,
+  type Destination,
+} from '../link-targeting/destination.js';
+import { formField, passwordPage } from './password-page.js';
 
 interface IdParams {
   Params: { id: string };
@@ -45,26 +52,6 @@ const redirectHeaders = (location: string, cacheControl: string) => ({
   'content-length': '0',
 });
 
-/** `query` (without `?`) rides along in the form's address, so that it still reaches the destination. */
-function passwordPage(id: string, error: string | null, referer: string | null, query: string): LinkPage {
-  const action = `/s/${encodeURIComponent(id)}${query ? `?${query}` : ''}`;
-  return {
-    title: 'This link is password-protected',
-    message: 'Enter the password you were given to continue to the page it leads to.',
-    passwordForm: { action, error, referer },
-  };
-}
-
-/** A field of the password form; '' when missing. */
-function formField(body: unknown, name: 'password' | 'referer'): string {
-  if (body instanceof URLSearchParams) return body.get(name) ?? '';
-  if (typeof body === 'object' && body !== null && name in body) {
-    const value: unknown = (body as Record<string, unknown>)[name];
-    return typeof value === 'string' ? value : '';
-  }
-  return '';
-}
-
 const SHORT_LINKS = { tags: ['Short links'] };
 
 const CLOSED_PAGE = media('text/html', 'Expired, used up or disabled: an HTML page saying which.');
@@ -78,7 +65,8 @@ const followSchema = {
     'fallback URL redirects there (302, no click counted) instead of its page. A link ' +
     'with a password shows a form first; link previews (Slackbot, Twitterbot, …) of a link with a ' +
     'social card get a page of Open Graph and Twitter card tags instead (200). The visit’s query string ' +
-    'goes on to the destination unless the link says otherwise, and targeting rules may pick another one.',
+    'goes on to the destination unless the link says otherwise; targeting rules may pick another one, and ' +
+    'a split picks one of its variants by weight for visits no rule takes.',
   response: {
     200: media(
       'text/html',
@@ -111,7 +99,10 @@ const passwordSchema = {
 const analyticsSchema = {
   ...SHORT_LINKS,
   summary: 'Analytics of one of the session’s links',
-  description: 'Add `?format=csv` for every click as a CSV file.',
+  description:
+    'Add `?format=csv` for every click as a CSV file. `byRule` ([{ruleId, clicks}]) and `byVariant` ' +
+    '([{variantId, clicks}], variants since removed included) count people’s clicks over the period; ' +
+    '`rules` and `split` are the link’s own now, to name them.',
   params: z.object({ id: z.string() }),
   querystring: z.object({
     format: z.enum(['csv']).optional(),
@@ -257,13 +248,14 @@ export async function redirectRoutes(
     return reply;
   }
 
-  /** Where this visit goes, by the link's targeting rules and query forwarding. */
-  function targetOf(request: FastifyRequest, link: CachedLink, visit: Visit): Destination {
+  /** Where this visit goes, by the link's targeting rules, split and query forwarding. */
+  async function targetOf(request: FastifyRequest, link: CachedLink, visit: Visit): Promise<Destination> {
     return destinationOf(link, {
       rawUrl: request.url,
       userAgent: visit.userAgent,
       acceptLanguage: request.headers['accept-language'],
       locate: () => clicks.locate(visit.ip),
+      visitorHash: link.compiledSplit?.sticky ? await clicks.visitorHashOf(link, visit) : null,
     });
   }
 
@@ -287,16 +279,12 @@ export async function redirectRoutes(
         const query = link.forwardQuery ? queryOf(request.url) : '';
         return sendPasswordPage(reply, 200, passwordPage(link.id, null, visit.referer, query));
       }
-      // Most links have no rules and most visits no query: one test, and the link's own Location.
-      const target = needsTargeting(link, request.url) ? targetOf(request, link, visit) : null;
+      // Most links have no rules or split and most visits no query: one test, and the link's own Location.
+      const target = needsTargeting(link, request.url) ? await targetOf(request, link, visit) : null;
       // HEAD records nothing but answers as GET would.
       const isAdmitted =
         request.method === 'GET'
-          ? await admitVisit(
-              request,
-              link,
-              target ? { ...visit, ruleId: target.ruleId, geo: target.geo } : visit,
-            )
+          ? await admitVisit(request, link, visitTo(visit, target))
           : !(await clicks.isAtLimit(link));
       if (!isAdmitted) return sendLimitReached(reply, link);
       if (link.card && isLinkPreviewAgent(visit.userAgent))
@@ -337,9 +325,8 @@ export async function redirectRoutes(
           message: `Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before trying again.`,
         });
       }
-      const target = targetOf(request, link, visit);
-      if (!(await admitVisit(request, link, { ...visit, ruleId: target.ruleId, geo: target.geo })))
-        return sendLimitReached(reply, link);
+      const target = await targetOf(request, link, visit);
+      if (!(await admitVisit(request, link, visitTo(visit, target)))) return sendLimitReached(reply, link);
       // The form was a POST: 307 and 308 would post the password on to the destination.
       return redirect(reply, target.location, PASSWORD_REDIRECT);
     },

@@ -28,6 +28,7 @@ function makeLink(overrides: Partial<AdminLink> & { id: string }): AdminLink {
     redirectStatus: 302,
     fallbackUrl: null,
     startsAt: null,
+    split: null,
     ownerSessionId: '0f8e2a4c-1b3d-4e5f-a6b7-c8d9e0f1a2b3',
     ...overrides,
   };

@@ -44,6 +44,22 @@ describe('describeChange', () => {
     expect(describeChange('isPinned', { from: false, to: true })).toBe('Is pinned turned on');
     expect(describeChange('externalId', { from: 'x-1', to: null })).toBe('External id removed');
   });
+
+  it('names an A/B split by its weights', () => {
+    const split = (weights: number[]) => ({
+      variants: weights.map((weight, index) => ({
+        id: `v${index}`,
+        destination: 'https://example.com',
+        weight,
+      })),
+      sticky: false,
+    });
+    expect(describeChange('split', { from: null, to: split([70, 30]) })).toBe('A/B split set to 70% / 30%');
+    expect(describeChange('split', { from: split([70, 30]), to: split([50, 25, 25]) })).toBe(
+      'A/B split changed from 70% / 30% to 50% / 25% / 25%',
+    );
+    expect(describeChange('split', { from: split([50, 50]), to: null })).toBe('A/B split removed');
+  });
 });
 
 describe('describeEntry', () => {

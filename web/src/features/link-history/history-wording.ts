@@ -19,6 +19,7 @@ const FIELD_LABELS: Record<string, string> = {
   rules: 'Targeting rules',
   externalId: 'External id',
   card: 'Social card',
+  split: 'A/B split',
 };
 
 export const historyMessages = {
@@ -44,7 +45,19 @@ function isEmpty(value: unknown): boolean {
   return typeof value === 'object' && Object.keys(value).length === 0;
 }
 
+/** A split by its weights, "70% / 30%"; null for anything else. */
+function splitText(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || !('variants' in value)) return null;
+  const { variants } = value;
+  if (!Array.isArray(variants)) return null;
+  return (variants as unknown[])
+    .map((variant) => (typeof variant === 'object' && variant && 'weight' in variant ? variant.weight : '?'))
+    .map((weight) => `${String(weight)}%`)
+    .join(' / ');
+}
+
 function valueText(field: string, value: unknown): string {
+  if (field === 'split') return splitText(value) ?? truncate(JSON.stringify(value), VALUE_MAX);
   if (field.endsWith('At') && typeof value === 'string') return formatDateTime(value);
   if (Array.isArray(value)) return truncate(value.map((item) => valueText('', item)).join(', '), VALUE_MAX);
   if (typeof value === 'string') return truncate(value, VALUE_MAX);

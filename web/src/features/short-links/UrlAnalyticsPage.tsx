@@ -22,6 +22,7 @@ import { deviceLabel, messages } from './messages';
 import { useUrlAnalytics } from './useUrlAnalytics';
 import { DownloadLink } from '../../components/DownloadLink';
 import { RuleClicksCard } from './targeting/RuleClicksCard';
+import { VariantClicksCard } from './splits/VariantClicksCard';
 
 const TITLE_URL_MAX = 50;
 const DEFAULT_PERIOD: AnalyticsPeriod = '30d';
@@ -135,6 +136,7 @@ function AnalyticsView({ analytics, period, onPeriodChange }: AnalyticsViewProps
         </Col>
       </Row>
       <RuleClicksCard analytics={analytics} />
+      <VariantClicksCard analytics={analytics} />
       <ClickTable clicks={analytics.recentClicks} />
     </div>
   );

@@ -5,6 +5,7 @@
 import type { LinkCard } from '../../../../shared/link-card';
 import type { RedirectStatus } from '../../../../shared/link-routing';
 import type { ShortUrl } from '../../../../shared/links';
+import type { SplitBody } from './splits/split-form';
 import type { TargetingBody } from './targeting/targeting-form';
 
 export interface OptionsDraft {
@@ -16,8 +17,8 @@ export interface OptionsDraft {
   removePassword: boolean;
 }
 
-/** The option fields sent, with the targeting ones (query forwarding, rules) beside them. */
-export interface OptionsBody extends TargetingBody {
+/** The option fields sent, with the targeting ones (query forwarding, rules) and the split beside them. */
+export interface OptionsBody extends TargetingBody, SplitBody {
   alias?: string;
   expiresAt?: string | null;
   /** Text only when what was typed is not a number, for the server to refuse in words. */

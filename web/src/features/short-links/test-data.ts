@@ -24,6 +24,7 @@ export function makeUrl(overrides: Partial<ShortUrl> & { id: string }): ShortUrl
     redirectStatus: 302,
     fallbackUrl: null,
     startsAt: null,
+    split: null,
     ...overrides,
   };
 }
@@ -73,6 +74,8 @@ export function makeAnalytics(overrides: Partial<UrlAnalytics> = {}): UrlAnalyti
     hasPassword: false,
     byRule: [],
     rules: [],
+    byVariant: [],
+    split: null,
     ...overrides,
   };
 }

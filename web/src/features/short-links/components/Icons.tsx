@@ -56,3 +56,10 @@ export const LimitIcon = () => (
     <path d="M4 19h16M6 19V9M11 19V5M16 19v-6M20 5l-4 4" />
   </Icon>
 );
+
+/** A path that forks in two: an A/B split. */
+export const SplitIcon = () => (
+  <Icon>
+    <path d="M4 12h6l6-6h4M10 12l6 6h4" />
+  </Icon>
+);

@@ -1,9 +1,10 @@
-/** Small markers of a link's options in the list: lock (password), clock (expiry), limit (click limit). */
+/** Small markers of a link's options in the list: lock (password), clock (expiry), limit (click limit), split. */
 import type { ReactNode } from 'react';
 import type { ShortUrl } from '../../../../../shared/links';
 import { formatDateTime } from '../../../lib/format';
 import { messages } from '../messages';
-import { ClockIcon, LimitIcon, LockIcon } from './Icons';
+import { messages as splitMessages } from '../splits/messages';
+import { ClockIcon, LimitIcon, LockIcon, SplitIcon } from './Icons';
 
 interface Marker {
   key: string;
@@ -24,6 +25,7 @@ export function LinkMarkers({ url }: { url: ShortUrl }) {
   if (url.maxClicks !== null) {
     markers.push({ key: 'limit', label: messages.limitMarker(url.maxClicks), icon: <LimitIcon /> });
   }
+  if (url.split) markers.push({ key: 'split', label: splitMessages.splitMarker, icon: <SplitIcon /> });
   if (markers.length === 0) return null;
   return (
     <span className="d-inline-flex flex-shrink-0 gap-1">

@@ -12,6 +12,7 @@ import { LinkButton } from '../../../pages/LinkButton';
 import { messages } from '../messages';
 import { ChartIcon, PencilIcon } from './Icons';
 import { TargetingCard } from '../targeting/TargetingCard';
+import { SplitCard } from '../splits/SplitCard';
 import { LinkNotesCard } from './LinkNotesCard';
 import { SocialCardSummary } from './SocialCardSummary';
 
@@ -70,6 +71,7 @@ export function UrlDetail({ url, onEdit, extra }: UrlDetailProps) {
       <LinkNotesCard url={url} />
       <OptionsCard url={url} />
       <TargetingCard url={url} />
+      <SplitCard url={url} />
       {extra?.(url)}
       <SocialCardSummary url={url} />
     </div>

@@ -15,6 +15,8 @@ import { UtmFields } from './UtmFields';
 import { SocialCardFields } from './SocialCardFields';
 import { LinkRoutingFields } from './LinkRoutingFields';
 import { hasRouting, routingBodyOf, routingDraftOf } from '../link-routing-form';
+import { SplitFields } from '../splits/SplitFields';
+import { isSplitComplete, splitBodyOf, splitDraftOf } from '../splits/split-form';
 
 export type UrlFormMode = 'add' | 'edit';
 
@@ -73,9 +75,10 @@ function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProp
   const [targeting, setTargeting] = useState(() => targetingDraftOf(initial));
   const [details, setDetails] = useState(() => detailsDraftOf(initial));
   const [routing, setRouting] = useState(() => routingDraftOf(initial));
+  const [split, setSplit] = useState(() => splitDraftOf(initial));
   const parsedTags = parseTags(details.tags);
   const isEmpty = value.trim() === '';
-  const canSubmit = !isEmpty && !isBusy && areTagsValid(parsedTags);
+  const canSubmit = !isEmpty && !isBusy && areTagsValid(parsedTags) && isSplitComplete(split);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -87,6 +90,7 @@ function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProp
       ...detailsBodyOf(details, initial),
       ...cardBodyOf(cardDraft, initial),
       ...routingBodyOf(routing, initial),
+      ...splitBodyOf(split, initial),
     };
     if (await onSubmit(value, body, setAliasTaken)) onHide();
   }
@@ -123,6 +127,7 @@ function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProp
         />
         <LinkRoutingFields draft={routing} initiallyOpen={hasRouting(initial)} onChange={setRouting} />
         <TargetingFields draft={targeting} onChange={setTargeting} />
+        <SplitFields draft={split} onChange={setSplit} />
         <SocialCardFields
           draft={cardDraft}
           destination={value}

@@ -16,7 +16,9 @@ export function TargetingCard({ url }: { url: ShortUrl }) {
           <strong>{url.forwardQuery ? messages.passedOn : messages.notPassedOn}</strong>
         </div>
         {url.rules.length === 0 ? (
-          <p className="text-body-secondary mb-0 mt-2">{messages.noRules}</p>
+          <p className="text-body-secondary mb-0 mt-2">
+            {url.split ? messages.noRulesSplit : messages.noRules}
+          </p>
         ) : (
           <ol className="mb-0 mt-2 ps-3 d-flex flex-column gap-2" aria-label={messages.rulesTitle}>
             {url.rules.map((rule) => (

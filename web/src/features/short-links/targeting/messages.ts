@@ -29,6 +29,7 @@ export const messages = {
   passedOn: 'Passed on',
   notPassedOn: 'Not passed on',
   noRules: 'No rules: every visitor goes to the original URL.',
+  noRulesSplit: 'No rules: every visitor goes to the A/B split below.',
   clicksPerRule: 'Clicks per rule',
   defaultDestination: 'Original URL (no rule matched)',
   removedRule: 'A rule removed since',

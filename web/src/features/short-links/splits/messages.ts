@@ -1,0 +1,30 @@
+/** The A/B split texts: the form's section, the detail card, clicks per variant. */
+import { MAX_VARIANTS, TOTAL_WEIGHT } from '../../../../../shared/link-splits';
+
+export const messages = {
+  splitTraffic: 'Split traffic',
+  splitHelp: 'Visits that no targeting rule takes go to 2 to 4 variants by weight, instead of the URL above.',
+  startSplit: 'Split this link’s traffic',
+  addVariant: 'Add variant',
+  variantsLimit: `At most ${MAX_VARIANTS} variants.`,
+  removeVariant: (label: string) => `Remove ${label}`,
+  removeSplit: 'Remove split',
+  variantUrl: (label: string) => `${label}: URL`,
+  variantWeight: (label: string) => `${label}: weight (%)`,
+  variantPlaceholder: 'https://example.com/variant',
+  total: (sum: number) => `Total: ${sum}%`,
+  totalMustBe: `The weights must add up to ${TOTAL_WEIGHT}%.`,
+  sticky: 'Keep each visitor on the same variant for the day',
+  stickyHelp: 'By the anonymous visitor hash (address and browser); off: each visit is drawn afresh.',
+  splitCard: 'A/B split',
+  stickyOn: 'Each visitor keeps their variant for the day.',
+  stickyOff: 'Each visit is drawn afresh.',
+  splitMarker: 'A/B split',
+  clicksPerVariant: 'Clicks per variant',
+  variant: 'Variant',
+  share: 'Share',
+  weight: 'Weight',
+  clicks: 'Clicks',
+  removedVariant: 'A variant since removed',
+  noVariantClicks: 'No clicks on the variants in this period.',
+};
