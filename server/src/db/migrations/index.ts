@@ -30,6 +30,7 @@ import { linkWebhookDropsMigration } from './026_link_webhook_drops.js';
 import { linkRoutingMigration } from './027_link_routing.js';
 import { inspectorSettingsMigration } from './030_inspector_settings.js';
 import { replayJobsMigration } from './031_replay_jobs.js';
+import { inspectorRemovalMigration } from './033_inspector_removal.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '001_sessions': sessionsMigration,
@@ -61,4 +62,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '027_link_routing': linkRoutingMigration,
   '030_inspector_settings': inspectorSettingsMigration,
   '031_replay_jobs': replayJobsMigration,
+  '033_inspector_removal': inspectorRemovalMigration,
 };

@@ -1,4 +1,4 @@
-/** `/api/user/inspector`: the inspector's lifetime, cap on kept requests and CORS switch. */
+/** `/api/user/inspector`: the inspector's lifetime, cap on kept requests and CORS switch, and its deletion. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MAX_REQUESTS_CAP, inspectorSettingsBodySchema } from '../../../../shared/inspectors.js';
@@ -20,7 +20,7 @@ const SESSION = { access: 'session' } as const;
 
 export async function settingsRoutes(
   instance: FastifyInstance,
-  options: { settings: InspectorSettingsService },
+  options: { settings: InspectorSettingsService; forgetName: (name: string) => Promise<void> },
 ) {
   const app = instance.withTypeProvider<ZodRoutes>();
   const { settings } = options;
@@ -60,5 +60,28 @@ export async function settingsRoutes(
       },
     },
     async (request) => settings.change(requireUser(request), request.body),
+  );
+
+  app.delete(
+    '/api/user/inspector',
+    {
+      config: SESSION,
+      schema: {
+        tags: ['Webhook Inspector'],
+        summary: 'Delete the inspector and everything it holds',
+        description:
+          'Removes its requests, response rules, keys and name at once, on every instance. Its ' +
+          'webhook URL (by id or by its former name) answers 404 from then on, and its session id is ' +
+          'never resumed: `POST /api/user` with it starts a new session.',
+        response: {
+          200: z.object({ ok: z.literal(true) }).describe('Deleted.'),
+          ...unauthorised,
+        },
+      },
+    },
+    async (request) => {
+      await settings.remove(requireUser(request), options.forgetName);
+      return { ok: true as const };
+    },
   );
 }
