@@ -54,7 +54,17 @@ describe.each(storageBackends)('deleting an inspector on $name', ({ postgres }) 
     await app.services.webhooks.flush();
     expect(await held(inspector.sessionId)).toEqual({ events: 1, rules: 1, keys: 1, name, isDeleted: false });
 
-    const deleted = await app.inject({ method: 'DELETE', url: '/api/user/inspector', headers: withKey });
+    const unconfirmed = await app.inject({ method: 'DELETE', url: '/api/user/inspector', headers: withKey });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json()).toEqual({
+      error: 'confirm: send this inspector’s session id as ?confirm=… to delete it.',
+    });
+    expect((await held(inspector.sessionId)).isDeleted).toBe(false);
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/user/inspector?confirm=${inspector.sessionId}`,
+      headers: withKey,
+    });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ ok: true });
     expect(await held(inspector.sessionId)).toEqual({
@@ -83,14 +93,25 @@ describe.each(storageBackends)('deleting an inspector on $name', ({ postgres }) 
     const kept = await createSession(app);
     const doomed = await createSession(app);
     expect((await capture(kept.sessionId)).statusCode).toBe(200);
-    await app.inject({ method: 'DELETE', url: '/api/user/inspector', headers: asUser(doomed) });
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/user/inspector?confirm=${doomed.sessionId}`,
+      headers: asUser(doomed),
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await capture(doomed.sessionId)).statusCode).toBe(404);
     expect((await capture(kept.sessionId)).statusCode).toBe(200);
     await app.services.webhooks.flush();
     expect((await held(kept.sessionId)).events).toBe(2);
   });
 
   it('refuses a caller without a session or key with 401, deleting nothing', async () => {
-    const response = await app.inject({ method: 'DELETE', url: '/api/user/inspector' });
+    const user = await createSession(app);
+    const response = await app.inject({
+      method: 'DELETE',
+      url: `/api/user/inspector?confirm=${user.sessionId}`,
+    });
     expect(response.statusCode).toBe(401);
+    expect((await held(user.sessionId)).isDeleted).toBe(false);
   });
 });
