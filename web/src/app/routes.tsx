@@ -10,7 +10,8 @@ import { ContractsControl } from '../features/contracts/ContractsControl';
 import { ConformanceControl } from '../features/conformance/ConformanceControl';
 import { ConformanceReportPage } from '../features/conformance/ConformanceReportPage';
 import { AdminPage } from '../features/admin/AdminPage';
-import { NameControl } from '../features/inspectors/NameControl';
+import { InspectorSwitcher } from '../features/inspectors/InspectorSwitcher';
+import { SettingsControl } from '../features/inspectors/SettingsControl';
 import { LinkBulkTools } from '../features/link-bulk/LinkBulkTools';
 import { LinkHistory } from '../features/link-history/LinkHistory';
 import { SuggestionsPage } from '../features/suggestions/SuggestionsPage';
@@ -47,7 +48,8 @@ export const routes: RouteObject[] = [
               <ContractsControl sessionId={sessionId} filter={filter} isReadOnly={isReadOnly} />
             )}
             senderTest={() => <ConformanceControl />}
-            inspectorTools={(sessionId) => <NameControl sessionId={sessionId} />}
+            inspectorSwitcher={(sessionId) => <InspectorSwitcher sessionId={sessionId} />}
+            inspectorTools={(sessionId) => <SettingsControl sessionId={sessionId} />}
           />
         ),
       },

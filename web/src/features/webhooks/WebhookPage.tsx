@@ -77,6 +77,8 @@ interface WebhookPageProps {
   senderTest?: () => ReactNode;
   /** The inspector's own settings (its name, …), also for the browser's own session only. */
   inspectorTools?: (sessionId: string) => ReactNode;
+  /** The browser's inspectors, first in the header, for the browser's own session only. */
+  inspectorSwitcher?: (sessionId: string) => ReactNode;
 }
 
 function WebhookInspector({
@@ -85,6 +87,7 @@ function WebhookInspector({
   contractsControl,
   senderTest,
   inspectorTools,
+  inspectorSwitcher,
 }: { sessionId: string } & WebhookPageProps) {
   const { isShared, isPrivate } = useSession();
   const search = useEventSearch();
@@ -126,7 +129,12 @@ function WebhookInspector({
   return (
     <RequestMarksProvider events={view.events}>
       <InspectorLayout shown={shown}>
-        <InspectorHeader sessionId={sessionId} isShared={isShared} isPrivate={isPrivate}>
+        <InspectorHeader
+          sessionId={sessionId}
+          isShared={isShared}
+          isPrivate={isPrivate}
+          switcher={isShared ? undefined : inspectorSwitcher?.(sessionId)}
+        >
           <ResponsesControl sessionId={sessionId} isReadOnly={isShared} />
           <ForwardControl sessionId={sessionId} isPrivate={isPrivate} />
           {contractsControl?.(sessionId, search.filter, isShared)}
@@ -187,6 +195,7 @@ export function WebhookPage({
   contractsControl,
   senderTest,
   inspectorTools,
+  inspectorSwitcher,
 }: WebhookPageProps = {}) {
   usePageTitle(messages.pageTitle);
   // Keyed so another session starts from an empty list rather than mixing two sessions' requests.
@@ -201,6 +210,7 @@ export function WebhookPage({
             contractsControl={contractsControl}
             senderTest={senderTest}
             inspectorTools={inspectorTools}
+            inspectorSwitcher={inspectorSwitcher}
           />
         )}
       </SessionGate>
