@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_REQUEST } from '../../../../shared/realtime';
@@ -9,18 +9,26 @@ import { InspectorSwitcher } from './InspectorSwitcher';
 const OTHER_ID = '9a1c2e5f-7d9b-4c41-8f2b-8c1e6d4a4b7e';
 const NEW_ID = '1e6d4a4b-7e9a-4c2e-9f7d-9b0c413f2b8c';
 
-/** One fake socket per inspector not shown, by session id, with the key its handshake sends. */
-const others = vi.hoisted(() => new Map<string, { fire: (...args: never[]) => void; key: string | null }>());
-vi.mock('../../lib/socket', async () => {
-  const { fakeSocket: makeSocket } = await import('../../test/render');
-  return {
-    createSocket(sessionId: string, keyOf: () => string | null) {
-      const { socket, fire } = makeSocket();
-      others.set(sessionId, { fire: fire as never, key: keyOf() });
-      return Object.assign(socket, { connect: () => fire('connect'), close: () => undefined });
-    },
-  };
-});
+/** One stand-in socket per inspector not shown, by session id, with the key its handshake sends. */
+const others = vi.hoisted(
+  () => new Map<string, { fire: (event: string, ...args: unknown[]) => void; key: string | null }>(),
+);
+vi.mock('../../lib/socket', () => ({
+  createSocket(sessionId: string, keyOf: () => string | null) {
+    const listeners = new Map<string, ((...args: unknown[]) => void)[]>();
+    const fire = (name: string, ...args: unknown[]) => listeners.get(name)?.forEach((listener) => listener(...args));
+    others.set(sessionId, { fire, key: keyOf() });
+    const socket = {
+      on(name: string, listener: (...args: unknown[]) => void) {
+        listeners.set(name, [...(listeners.get(name) ?? []), listener]);
+        return socket;
+      },
+      connect: () => queueMicrotask(() => fire('connect')),
+      close: () => listeners.clear(),
+    };
+    return socket;
+  },
+}));
 
 const event = (id: number) => ({ id }) as WebhookEvent;
 const sessionOf = (call: Call) => call.headers['X-Session-ID'];
@@ -76,8 +84,10 @@ describe('InspectorSwitcher', () => {
     const own = within(list).getByRole('listitem', { name: SESSION_ID.slice(0, 8) });
     expect(own).toHaveTextContent('Shown');
 
-    others.get(OTHER_ID)?.fire(WEBHOOK_REQUEST as never, event(5) as never);
-    others.get(OTHER_ID)?.fire(WEBHOOK_REQUEST as never, event(5) as never);
+    act(() => {
+      others.get(OTHER_ID)?.fire(WEBHOOK_REQUEST, event(5));
+      others.get(OTHER_ID)?.fire(WEBHOOK_REQUEST, event(5));
+    });
     expect(other).toHaveTextContent('5 requests');
     expect(within(other).getByText('1 new')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Inspectors/ })).toHaveTextContent('1 new');
