@@ -16,7 +16,9 @@ const list = (page: Page) => page.getByRole('list', { name: 'Requests' });
 const switcherButton = (page: Page) => page.getByRole('button', { name: /^Inspectors/ });
 const switcher = (page: Page) => page.getByRole('dialog', { name: 'Inspectors in this browser' });
 const row = (page: Page, label: string) =>
-  switcher(page).getByRole('list', { name: 'Inspectors in this browser' }).getByRole('listitem', { name: label });
+  switcher(page)
+    .getByRole('list', { name: 'Inspectors in this browser' })
+    .getByRole('listitem', { name: label });
 const settingsButton = (page: Page) => page.getByRole('button', { name: /^Settings/ });
 const settings = (page: Page) => page.getByRole('dialog', { name: 'Inspector settings' });
 
@@ -99,7 +101,9 @@ describe.runIf(hasChromium)('several inspectors in one browser', () => {
 
     expect((await fetch(firstUrl, { method: 'POST', body: 'to the first' })).status).toBe(200);
     for (const n of [1, 2])
-      expect((await fetch(`${origin}/webhook/e2e-second/hello/${n}`, { method: 'POST', body: '{}' })).status).toBe(200);
+      expect(
+        (await fetch(`${origin}/webhook/e2e-second/hello/${n}`, { method: 'POST', body: '{}' })).status,
+      ).toBe(200);
     await poll(() => switcherButton(page).textContent()).toContain('2 new');
     await poll(() => requestCount(page)).toBe('1');
     await openSwitcher(page);
@@ -194,16 +198,24 @@ describe.runIf(hasChromium)('several inspectors in one browser', () => {
       'Keep at most: a whole number from 0 to 100000, or empty.',
     );
     await settings(page).getByLabel('Keep at most (requests)').fill('1');
-    await settings(page).getByLabel('Expires', { exact: true }).selectOption({ label: 'At a date and time…' });
+    await settings(page)
+      .getByLabel('Expires', { exact: true })
+      .selectOption({ label: 'At a date and time…' });
     await settings(page).getByLabel('Expiry date and time').fill('2020-01-01T10:00');
     await settings(page).getByRole('button', { name: 'Save settings' }).click();
-    await poll(() => settings(page).getByRole('alert').textContent()).toBe('expiresAt: must be in the future.');
+    await poll(() => settings(page).getByRole('alert').textContent()).toBe(
+      'expiresAt: must be in the future.',
+    );
 
     await settings(page).getByLabel('Expires', { exact: true }).selectOption({ label: 'In 1 day' });
     await settings(page).getByLabel('Answer captures with open CORS headers').uncheck();
     await settings(page).getByRole('button', { name: 'Save settings' }).click();
     await expectToast(page, 'Settings saved');
-    await poll(() => settings(page).getByText(/^Now: expires /).count()).toBe(1);
+    await poll(() =>
+      settings(page)
+        .getByText(/^Now: expires /)
+        .count(),
+    ).toBe(1);
     await snap(page, 'inspector-settings-light');
     await closeDrawer(page);
     await poll(() => settingsButton(page).textContent()).toMatch(/expires /);

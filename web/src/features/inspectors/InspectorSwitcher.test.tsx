@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_REQUEST } from '../../../../shared/realtime';
 import type { WebhookEvent } from '../../../../shared/webhooks';
-import { SESSION_ID, fakeSession, fakeSocket, renderWithProviders, stubFetch, type Call } from '../../test/render';
+import {
+  SESSION_ID,
+  fakeSession,
+  fakeSocket,
+  renderWithProviders,
+  stubFetch,
+  type Call,
+} from '../../test/render';
 import { InspectorSwitcher } from './InspectorSwitcher';
 
 const OTHER_ID = '9a1c2e5f-7d9b-4c41-8f2b-8c1e6d4a4b7e';
@@ -16,7 +23,8 @@ const others = vi.hoisted(
 vi.mock('../../lib/socket', () => ({
   createSocket(sessionId: string, keyOf: () => string | null) {
     const listeners = new Map<string, ((...args: unknown[]) => void)[]>();
-    const fire = (name: string, ...args: unknown[]) => listeners.get(name)?.forEach((listener) => listener(...args));
+    const fire = (name: string, ...args: unknown[]) =>
+      listeners.get(name)?.forEach((listener) => listener(...args));
     others.set(sessionId, { fire, key: keyOf() });
     const socket = {
       on(name: string, listener: (...args: unknown[]) => void) {
@@ -54,7 +62,11 @@ function stored(): { sessionId: string; name: string | null; key: string | null 
 
 function renderSwitcher(session = fakeSession()) {
   const shown = fakeSocket();
-  renderWithProviders(<InspectorSwitcher sessionId={SESSION_ID} />, { session, socket: shown.socket, toasts: true });
+  renderWithProviders(<InspectorSwitcher sessionId={SESSION_ID} />, {
+    session,
+    socket: shown.socket,
+    toasts: true,
+  });
   return shown;
 }
 
@@ -65,7 +77,10 @@ async function openDrawer() {
 
 beforeEach(() => {
   localStorage.setItem('userSessionId', SESSION_ID);
-  localStorage.setItem('hookbayInspectors', JSON.stringify([{ sessionId: OTHER_ID, name: 'stripe', key: null }]));
+  localStorage.setItem(
+    'hookbayInspectors',
+    JSON.stringify([{ sessionId: OTHER_ID, name: 'stripe', key: null }]),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -154,7 +169,9 @@ describe('InspectorSwitcher', () => {
     const list = await openDrawer();
     const other = within(list).getByRole('listitem', { name: 'stripe-sandbox' });
     await userEvent.click(within(other).getByRole('button', { name: 'Forget' }));
-    expect(await screen.findByText('stripe-sandbox is forgotten in this browser; it keeps running')).toBeInTheDocument();
+    expect(
+      await screen.findByText('stripe-sandbox is forgotten in this browser; it keeps running'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(stored()).toEqual([]));
     expect(calls.some((call) => call.method !== 'GET')).toBe(false);
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);

@@ -15,14 +15,7 @@ import { useInspectorSwitcher, type InspectorSwitcher as Switcher } from './useI
 import { useNameDraft } from './useNameDraft';
 
 function NewInspectorForm({ create }: { create: Switcher['create'] }) {
-  const form = useNameDraft(
-    '',
-    async (name) => {
-      await create(name);
-      form.setDraft('');
-    },
-    text.createFailed,
-  );
+  const form = useNameDraft('', create, text.createFailed, true);
   return (
     <Form onSubmit={form.submit} noValidate aria-label={text.newTitle} className="mb-3">
       <Form.Label htmlFor="new-inspector-name" className="fw-semibold">

@@ -7,7 +7,13 @@ import { EXPIRY_DURATIONS, capOf, expiryChange, formatExpiry, type ExpiryChoice 
 import { inspectorMessages as text } from './messages';
 import type { InspectorSettingsView } from './useInspectorSettings';
 
-export function LifetimeForm({ view, settings }: { view: InspectorSettingsView; settings: InspectorSettings }) {
+export function LifetimeForm({
+  view,
+  settings,
+}: {
+  view: InspectorSettingsView;
+  settings: InspectorSettings;
+}) {
   const [choice, setChoice] = useState<ExpiryChoice>('');
   const [localTime, setLocalTime] = useState('');
   const [cap, setCap] = useState(settings.maxRequests === null ? '' : String(settings.maxRequests));
@@ -46,7 +52,7 @@ export function LifetimeForm({ view, settings }: { view: InspectorSettingsView; 
           ))}
           <option value="at">{text.expiryAt}</option>
         </Form.Select>
-        <Form.Text id="inspector-expiry-now">
+        <Form.Text id="inspector-expiry-now" className="d-block">
           {settings.expiresAt ? text.expiresNow(formatExpiry(settings.expiresAt)) : text.neverExpiresNow}
         </Form.Text>
         {choice === 'at' && (
@@ -73,7 +79,9 @@ export function LifetimeForm({ view, settings }: { view: InspectorSettingsView; 
           aria-describedby="inspector-cap-help"
           onChange={(event) => setCap(event.target.value)}
         />
-        <Form.Text id="inspector-cap-help">{text.capHelp}</Form.Text>
+        <Form.Text id="inspector-cap-help" className="d-block">
+          {text.capHelp}
+        </Form.Text>
         <Form.Check
           type="switch"
           id="inspector-cors"

@@ -18,7 +18,7 @@ export function NameForm({ view }: { view: InspectorNameView }) {
   };
   const url = view.name ? webhookUrl(apiBase, view.name) : null;
   return (
-    <section aria-labelledby="inspector-name-heading">
+    <section>
       <h3 id="inspector-name-heading" className="fs-6">
         {text.nameSection}
       </h3>

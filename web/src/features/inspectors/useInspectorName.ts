@@ -39,22 +39,25 @@ export function useInspectorName(sessionId: string): InspectorNameView {
     if (rename.sessionId === sessionId) setStored(rename.name);
   });
 
-  const save = useCallback(async (wanted: string | null) => {
-    const local = wanted === null ? null : inspectorNameProblem(wanted);
-    setProblem(local);
-    if (local) return;
-    setIsSaving(true);
-    try {
-      const answer = await setName(wanted);
-      setStored(answer.name);
-      announceRename({ sessionId, name: answer.name });
-      notify.success(answer.name === null ? text.removed : text.saved(answer.name));
-    } catch (error) {
-      setProblem(messageOf(error, text.saveFailed).replace(/^name: /, ''));
-    } finally {
-      setIsSaving(false);
-    }
-  }, [sessionId]);
+  const save = useCallback(
+    async (wanted: string | null) => {
+      const local = wanted === null ? null : inspectorNameProblem(wanted);
+      setProblem(local);
+      if (local) return;
+      setIsSaving(true);
+      try {
+        const answer = await setName(wanted);
+        setStored(answer.name);
+        announceRename({ sessionId, name: answer.name });
+        notify.success(answer.name === null ? text.removed : text.saved(answer.name));
+      } catch (error) {
+        setProblem(messageOf(error, text.saveFailed).replace(/^name: /, ''));
+      } finally {
+        setIsSaving(false);
+      }
+    },
+    [sessionId],
+  );
 
   return { name, loadFailed, isSaving, problem, save };
 }

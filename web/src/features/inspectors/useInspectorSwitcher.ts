@@ -62,23 +62,25 @@ function useCounting(dispatch: (action: SwitcherAction) => void) {
 /** A socket per inspector not shown, for as long as it is in the list. */
 function useOthersLive(others: RememberedInspector[], dispatch: (action: SwitcherAction) => void) {
   const recount = useCounting(dispatch);
-  const othersKey = others.map((other) => `${other.sessionId}:${other.key ?? ''}`).join(',');
-  const latest = useRef(others);
-  latest.current = others;
+  // The connections change only when an inspector (or its key) comes or goes, not on a rename.
+  const connected = JSON.stringify(others.map(({ sessionId, key }) => ({ sessionId, key })));
   useEffect(() => {
-    const sockets = latest.current.map((other) => {
+    const inspectors = JSON.parse(connected) as RememberedInspector[];
+    const sockets = inspectors.map((other) => {
       const { sessionId } = other;
       const socket = createSocket(sessionId, () => other.key);
       socket.on(WEBHOOK_REQUEST, (event) => dispatch({ type: 'captured', sessionId, id: event.id }));
       socket.on(WEBHOOKS_CLEARED, () => recount(other));
       // Also at the first connection: what came before it is counted.
       socket.on('connect', () => recount(other));
-      socket.on('connect_error', () => dispatch({ type: 'unreachable', sessionId, problem: text.unreachable }));
+      socket.on('connect_error', () =>
+        dispatch({ type: 'unreachable', sessionId, problem: text.unreachable }),
+      );
       socket.connect();
       return socket;
     });
     return () => sockets.forEach((socket) => socket.close());
-  }, [othersKey, dispatch, recount]);
+  }, [connected, dispatch, recount]);
 }
 
 export function useInspectorSwitcher(sessionId: string): InspectorSwitcher {
@@ -123,7 +125,10 @@ export function useInspectorSwitcher(sessionId: string): InspectorSwitcher {
 
   const create = useCallback(async (name: string | null) => {
     const made = await createInspector(name);
-    dispatch({ type: 'added', inspector: { sessionId: made.sessionId, name: made.name, key: made.key ?? null } });
+    dispatch({
+      type: 'added',
+      inspector: { sessionId: made.sessionId, name: made.name, key: made.key ?? null },
+    });
     notify.success(text.created(labelOf(made)));
   }, []);
 

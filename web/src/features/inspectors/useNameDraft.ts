@@ -14,11 +14,15 @@ export interface NameDraft {
   submit(event: FormEvent): void;
 }
 
-/** `save` gets the trimmed name, or null for an empty field; `fallback` shows when a failure says nothing. */
+/**
+ * `save` gets the trimmed name, or null for an empty field; `fallback` shows when a failure says
+ * nothing. With `clearAfterSave` the field is emptied once saved.
+ */
 export function useNameDraft(
   initial: string,
   save: (name: string | null) => Promise<void>,
   fallback: string,
+  clearAfterSave = false,
 ): NameDraft {
   const [draft, setDraft] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
@@ -27,6 +31,7 @@ export function useNameDraft(
     setIsBusy(true);
     try {
       await save(name);
+      if (clearAfterSave) setDraft('');
     } catch (error) {
       setProblem(messageOf(error, fallback).replace(/^name: /, ''));
     } finally {
