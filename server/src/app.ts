@@ -401,10 +401,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     sessions,
     newSessions,
     isPrivate: accessChecks.isPrivate,
-    isExpired: inspectorSettings.isExpired,
+    hasEnded: inspectorSettings.hasEnded,
   });
   await app.register(namesRoutes, { names, newSessions });
-  await app.register(settingsRoutes, { settings: inspectorSettings });
+  await app.register(settingsRoutes, { settings: inspectorSettings, forgetName: names.forget });
   await app.register(setupRoutes, {
     setup: createInspectorSetup({ sessions, names, settings: inspectorSettings, responses, access }),
     newSessions,

@@ -21,6 +21,8 @@ export interface SessionsTable {
   max_requests: ColumnType<number | null, number | null | undefined, number | null>;
   /** 1 while captures answer with open CORS headers (migration 030). */
   open_cors: ColumnType<number, number | undefined, number>;
+  /** When its owner deleted the inspector, epoch ms; null: never (migration 033). */
+  deleted_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface WebhookEventsTable {

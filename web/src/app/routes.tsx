@@ -10,7 +10,8 @@ import { ContractsControl } from '../features/contracts/ContractsControl';
 import { ConformanceControl } from '../features/conformance/ConformanceControl';
 import { ConformanceReportPage } from '../features/conformance/ConformanceReportPage';
 import { AdminPage } from '../features/admin/AdminPage';
-import { NameControl } from '../features/inspectors/NameControl';
+import { InspectorSwitcher } from '../features/inspectors/InspectorSwitcher';
+import { SettingsControl } from '../features/inspectors/SettingsControl';
 import { LinkBulkTools } from '../features/link-bulk/LinkBulkTools';
 import { LinkHistory } from '../features/link-history/LinkHistory';
 import { SignaturesControl } from '../features/signing-secrets/SignaturesControl';
@@ -49,7 +50,8 @@ export const routes: RouteObject[] = [
             contractsControl={(slot) => <ContractsControl {...slot} />}
             signaturesControl={(slot) => <SignaturesControl {...slot} />}
             senderTest={() => <ConformanceControl />}
-            inspectorTools={(sessionId) => <NameControl sessionId={sessionId} />}
+            inspectorSwitcher={(sessionId) => <InspectorSwitcher sessionId={sessionId} />}
+            inspectorTools={(sessionId) => <SettingsControl sessionId={sessionId} />}
             shareControl={(sessionId, selectedEventId, fullAccess) => (
               <ShareControl sessionId={sessionId} selectedEventId={selectedEventId} fullAccess={fullAccess} />
             )}

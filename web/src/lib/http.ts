@@ -100,6 +100,41 @@ export async function send(path: string, init: RequestInit & { headers?: Record<
   throw error;
 }
 
+/** The answer's JSON, or undefined for an empty answer. */
+async function readJson<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  // The API answers JSON; callers name the shape they expect from each endpoint.
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Who a call is made as: a session id, and the key that opens it while it is private. */
+export interface CallerIdentity {
+  sessionId: string;
+  key: string | null;
+}
+
+/**
+ * A call made as another inspector of this browser than the one shown (the switcher's): its own
+ * id and key, no cookie, and a refusal never touches the stored session or key.
+ */
+export async function requestAs<T>(
+  caller: CallerIdentity,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const headers: Record<string, string> = { [SESSION_HEADER]: caller.sessionId };
+  if (caller.key) headers.Authorization = bearer(caller.key);
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${apiBase}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw await apiErrorOf(response);
+  return readJson<T>(response);
+}
+
 export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   // A JSON content type on a bodiless call is refused by the server, so it goes with a body only.
   const headers: Record<string, string> = body === undefined ? {} : { 'Content-Type': 'application/json' };
@@ -108,9 +143,7 @@ export async function request<T>(method: string, path: string, body?: unknown): 
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const text = await response.text();
-  // The API answers JSON; callers name the shape they expect from each endpoint.
-  return (text ? JSON.parse(text) : undefined) as T;
+  return readJson<T>(response);
 }
 
 export const http = {

@@ -16,15 +16,18 @@ import { activeAccessKey, apiBase } from './http';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** Makes the socket without connecting it; call `connect()` to start. */
-export function createSocket(sessionId: string): AppSocket {
+/**
+ * Makes the socket without connecting it; call `connect()` to start. `keyOf` names the key the
+ * handshake sends: by default the one this browser holds for the session it shows.
+ */
+export function createSocket(sessionId: string, keyOf: () => string | null = activeAccessKey): AppSocket {
   return io(apiBase, {
     autoConnect: false,
     withCredentials: true,
     transports: ['websocket', 'polling'],
     tryAllTransports: true,
     auth: (send) => {
-      const token = activeAccessKey();
+      const token = keyOf();
       send(token ? { sessionId, token } : { sessionId });
     },
     reconnectionAttempts: SOCKET_RECONNECTION_ATTEMPTS,

@@ -1,6 +1,7 @@
 /**
  * The browser storage keys Hookbay uses, and the rules around them: the session, its expiry and
- * the theme, plus the key this browser holds for a private inspector.
+ * the theme, plus the key this browser holds for a private inspector, and the browser's other
+ * inspectors (features/inspectors/remembered.ts).
  */
 import { isKeyShaped } from '../../../shared/access';
 import { SESSION_DURATION_MS } from '../../../shared/sessions';
@@ -10,6 +11,7 @@ export const STORAGE_KEYS = {
   sessionExpiry: 'userSessionExpiry',
   theme: 'theme',
   accessKey: 'userAccessKey',
+  otherInspectors: 'hookbayInspectors',
 } as const;
 
 /** Where the Replay dialog last sent a session's requests: one target remembered per session. */

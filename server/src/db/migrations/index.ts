@@ -32,6 +32,7 @@ import { linkSplitsMigration } from './028_link_splits.js';
 import { inspectorSettingsMigration } from './030_inspector_settings.js';
 import { replayJobsMigration } from './031_replay_jobs.js';
 import { sharesAndKeyScopesMigration } from './032_shares_and_key_scopes.js';
+import { inspectorRemovalMigration } from './033_inspector_removal.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '001_sessions': sessionsMigration,
@@ -65,4 +66,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '030_inspector_settings': inspectorSettingsMigration,
   '031_replay_jobs': replayJobsMigration,
   '032_shares_and_key_scopes': sharesAndKeyScopesMigration,
+  '033_inspector_removal': inspectorRemovalMigration,
 };

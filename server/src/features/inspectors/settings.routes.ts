@@ -1,7 +1,8 @@
-/** `/api/user/inspector`: the inspector's lifetime, cap on kept requests and CORS switch. */
+/** `/api/user/inspector`: the inspector's lifetime, cap on kept requests and CORS switch, and its deletion. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MAX_REQUESTS_CAP, inspectorSettingsBodySchema } from '../../../../shared/inspectors.js';
+import { InvalidInputError } from '../../http/errors.js';
 import { requireUser } from '../../http/identity.js';
 import { invalid, unauthorised } from '../../http/openapi/responses.js';
 import type { ZodRoutes } from '../../http/validation.js';
@@ -17,10 +18,11 @@ export const settingsSchema = z.object({
   cors: z.boolean().describe('Whether captures answer with open CORS headers.'),
 });
 const SESSION = { access: 'session' } as const;
+const CONFIRM_MESSAGE = 'confirm: send this inspector’s session id as ?confirm=… to delete it.';
 
 export async function settingsRoutes(
   instance: FastifyInstance,
-  options: { settings: InspectorSettingsService },
+  options: { settings: InspectorSettingsService; forgetName: (name: string) => Promise<void> },
 ) {
   const app = instance.withTypeProvider<ZodRoutes>();
   const { settings } = options;
@@ -60,5 +62,36 @@ export async function settingsRoutes(
       },
     },
     async (request) => settings.change(requireUser(request), request.body),
+  );
+
+  app.delete(
+    '/api/user/inspector',
+    {
+      config: SESSION,
+      schema: {
+        tags: ['Webhook Inspector'],
+        summary: 'Delete the inspector and everything it holds',
+        description:
+          'The inspector’s own session id must come as `?confirm=`, so that no call deletes an ' +
+          'inspector by mistake. Removes its requests, response rules, keys and name at once, on every instance. Its ' +
+          'webhook URL (by id or by its former name) answers 404 from then on, and its session id is ' +
+          'never resumed: `POST /api/user` with it starts a new session.',
+        querystring: z.object({
+          confirm: z.string().optional().describe('The inspector’s session id, confirming the deletion.'),
+        }),
+        response: {
+          200: z.object({ ok: z.literal(true) }).describe('Deleted.'),
+          ...invalid,
+          ...unauthorised,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      // Checked after the caller is known, so a caller without access learns nothing more than 401.
+      if (request.query.confirm !== user.sessionId) throw new InvalidInputError(CONFIRM_MESSAGE);
+      await settings.remove(user, options.forgetName);
+      return { ok: true as const };
+    },
   );
 }

@@ -1,5 +1,5 @@
 /**
- * An inspector's lifetime, cap on kept requests and CORS switch. The capture path asks
+ * An inspector's lifetime, cap on kept requests and CORS switch, and its deletion by its owner. The capture path asks
  * `admitCapture`, answered from a per-session cache (one lookup, then memory) whose entries every
  * instance drops when a setting changes anywhere. `sweep` runs beside the instance's pruning:
  * it removes what expired inspectors hold and trims capped ones to their newest requests.
@@ -16,7 +16,7 @@ import { HttpError, InvalidInputError, NotFoundError } from '../../http/errors.j
 import { createSessionCache, type SessionCacheBus } from '../session-cache/session-cache.js';
 import type { SettingsRepo, StoredSettings } from './settings.repo.js';
 
-const DEFAULTS: StoredSettings = { expiresAt: null, maxRequests: null, openCors: true };
+const DEFAULTS: StoredSettings = { expiresAt: null, maxRequests: null, openCors: true, deletedAt: null };
 /** Expired inspectors cleaned per sweep; the rest wait for the next one. */
 const SWEEP_BATCH = 50;
 const CORS_HEADERS = [
@@ -32,10 +32,12 @@ export function expiredMessage(expiresAt: number): string {
   return `This inspector expired at ${new Date(expiresAt).toISOString()}; it and its requests were removed.`;
 }
 
+export const DELETED_MESSAGE = 'No webhook URL here: this inspector was deleted.';
+
 /** The capture path's question. */
 export interface CaptureSettings {
   /**
-   * Throws 410 when the inspector expired; takes the open CORS headers off the answer when the
+   * Throws 404 when the inspector was deleted, 410 when it expired; takes the open CORS headers off the answer when the
    * inspector switched them off. Synchronous once the session is cached.
    */
   admitCapture(sessionId: string, reply: FastifyReply): void | Promise<void>;
@@ -45,8 +47,13 @@ export interface InspectorSettingsService extends CaptureSettings {
   get(user: SessionUser): Promise<InspectorSettings>;
   /** Applies the change (left-out fields stay); 400 for a time in the past or beyond the longest lifetime. */
   change(user: SessionUser, change: InspectorSettingsChange): Promise<InspectorSettings>;
-  /** True once the session's lifetime is over. */
-  isExpired(sessionId: string): Promise<boolean>;
+  /**
+   * Removes everything the inspector holds, frees its name (`onNameFreed` hears it) and marks it
+   * deleted: its URL answers 404 from then on, on every instance.
+   */
+  remove(user: SessionUser, onNameFreed: (name: string) => Promise<void>): Promise<void>;
+  /** True once the session's lifetime is over or it was deleted: it is never resumed. */
+  hasEnded(sessionId: string): Promise<boolean>;
   /** Removes what expired inspectors hold and trims capped ones; `onRemoved` hears each removed inspector's name. */
   sweep(onRemoved: (name: string) => Promise<void>): Promise<void>;
 }
@@ -71,6 +78,7 @@ export function createInspectorSettings(deps: {
     cache.read(sessionId, async () => (await repo.find(sessionId)) ?? DEFAULTS);
 
   function admit(settings: StoredSettings, reply: FastifyReply): void {
+    if (settings.deletedAt !== null) throw new NotFoundError(DELETED_MESSAGE);
     if (!settings.openCors) for (const header of CORS_HEADERS) reply.removeHeader(header);
     if (settings.expiresAt !== null && settings.expiresAt <= now())
       throw new HttpError(410, expiredMessage(settings.expiresAt));
@@ -98,6 +106,7 @@ export function createInspectorSettings(deps: {
     async change(user, change) {
       const current = (await repo.find(user.sessionId)) ?? DEFAULTS;
       const next: StoredSettings = {
+        ...current,
         expiresAt: expiryOf(change, current.expiresAt),
         maxRequests: change.maxRequests === undefined ? current.maxRequests : change.maxRequests,
         openCors: change.cors ?? current.openCors,
@@ -106,9 +115,15 @@ export function createInspectorSettings(deps: {
       await cache.change(user.sessionId, next);
       return toView(next);
     },
-    async isExpired(sessionId) {
+    async remove(user, onNameFreed) {
+      const deletedAt = now();
+      const name = await repo.markDeleted(user.sessionId, deletedAt);
+      await cache.change(user.sessionId, { ...DEFAULTS, deletedAt });
+      if (name !== null) await onNameFreed(name);
+    },
+    async hasEnded(sessionId) {
       const settings = await read(sessionId);
-      return settings.expiresAt !== null && settings.expiresAt <= now();
+      return settings.deletedAt !== null || (settings.expiresAt !== null && settings.expiresAt <= now());
     },
     async sweep(onRemoved) {
       for (const expired of await repo.expiredHolding(now(), SWEEP_BATCH)) {

@@ -55,8 +55,8 @@ export async function sessionsRoutes(
     /** Only creating a session counts; resuming one, from any address, never does. */
     newSessions: Limit;
     isPrivate: (sessionId: string) => Promise<boolean>;
-    /** An expired inspector is never resumed: a new session starts instead. */
-    isExpired?: (sessionId: string) => Promise<boolean>;
+    /** An expired or deleted inspector is never resumed: a new session starts instead. */
+    hasEnded?: (sessionId: string) => Promise<boolean>;
   },
 ) {
   const app = instance.withTypeProvider<ZodRoutes>();
@@ -75,7 +75,7 @@ export async function sessionsRoutes(
       return identity.isPrivate ? { id, sessionId, private: true } : { id, sessionId };
     }
     const asked = wantedSession.sessionId ?? sessionIdOf(request);
-    const wanted = asked !== null && (await options.isExpired?.(asked)) ? null : asked;
+    const wanted = asked !== null && (await options.hasEnded?.(asked)) ? null : asked;
     const user = await options.sessions.startSession(wanted, wantedSession.referrer ?? null, () =>
       newSessions.hit(request),
     );

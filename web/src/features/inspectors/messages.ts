@@ -1,8 +1,10 @@
-/** Every text of the inspector's name control, in one place. */
+import { MAX_REQUESTS_CAP } from '../../../../shared/inspectors';
+
+/** Every text of the inspector's Settings drawer (its name, lifetime, cap and CORS switch), in one place. */
 export const inspectorMessages = {
-  nameLabel: 'Name',
-  nameDrawerTitle: 'Name this inspector',
-  noName: 'none',
+  settingsLabel: 'Settings',
+  settingsDrawerTitle: 'Inspector settings',
+  nameSection: 'Name',
   nameIntro:
     'A name gives this inspector a second webhook URL, /webhook/{name}, that captures exactly like the one with its id, which keeps working.',
   nameRules: '3 to 48 lower-case letters, digits and dashes; first come, first served.',
@@ -17,6 +19,28 @@ export const inspectorMessages = {
   saved: (name: string) => `This inspector is now called ${name}`,
   removed: 'The name is removed; it answers 404 from now on',
   saveFailed: 'Could not save the name',
-  loadFailed: 'Could not load the name',
-  loading: 'Loading the name…',
+  loadFailed: 'Could not load the settings',
+  loading: 'Loading the settings…',
+  noExpiry: 'no expiry',
+  expiresSummary: (when: string) => `expires ${when}`,
+  lifetimeSection: 'Lifetime and cap',
+  lifetimeIntro:
+    'Once expired, the inspector and everything it holds are removed and its URL answers 410. The instance’s own limits apply as well.',
+  expiryField: 'Expires',
+  expiryKeep: 'Keep as it is',
+  expiryNever: 'Never',
+  expiryIn: { '1h': 'In 1 hour', '1d': 'In 1 day', '7d': 'In 7 days', '30d': 'In 30 days' },
+  expiryAt: 'At a date and time…',
+  expiryAtField: 'Expiry date and time',
+  expiresNow: (when: string) => `Now: expires ${when}.`,
+  neverExpiresNow: 'Now: never expires.',
+  capField: 'Keep at most (requests)',
+  capPlaceholder: 'no cap',
+  capHelp: 'The newest are kept. 0 answers and shows requests live but keeps none. Empty: no cap of its own.',
+  corsField: 'Answer captures with open CORS headers',
+  saveSettings: 'Save settings',
+  settingsSaved: 'Settings saved',
+  settingsFailed: 'Could not save the settings',
+  capInvalid: `Keep at most: a whole number from 0 to ${MAX_REQUESTS_CAP}, or empty.`,
+  dateMissing: 'Expiry date and time: choose when it expires.',
 };

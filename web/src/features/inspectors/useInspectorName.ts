@@ -5,6 +5,7 @@ import { notify } from '../../components/toasts';
 import { messageOf } from '../../lib/http';
 import { getName, setName } from './api';
 import { inspectorMessages as text } from './messages';
+import { announceRename, useRenames } from './renames';
 
 export interface InspectorNameView {
   /** undefined while loading. */
@@ -33,21 +34,30 @@ export function useInspectorName(sessionId: string): InspectorNameView {
     };
   }, [sessionId]);
 
-  const save = useCallback(async (wanted: string | null) => {
-    const local = wanted === null ? null : inspectorNameProblem(wanted);
-    setProblem(local);
-    if (local) return;
-    setIsSaving(true);
-    try {
-      const answer = await setName(wanted);
-      setStored(answer.name);
-      notify.success(answer.name === null ? text.removed : text.saved(answer.name));
-    } catch (error) {
-      setProblem(messageOf(error, text.saveFailed).replace(/^name: /, ''));
-    } finally {
-      setIsSaving(false);
-    }
-  }, []);
+  // Renamed from the switcher.
+  useRenames((rename) => {
+    if (rename.sessionId === sessionId) setStored(rename.name);
+  });
+
+  const save = useCallback(
+    async (wanted: string | null) => {
+      const local = wanted === null ? null : inspectorNameProblem(wanted);
+      setProblem(local);
+      if (local) return;
+      setIsSaving(true);
+      try {
+        const answer = await setName(wanted);
+        setStored(answer.name);
+        announceRename({ sessionId, name: answer.name });
+        notify.success(answer.name === null ? text.removed : text.saved(answer.name));
+      } catch (error) {
+        setProblem(messageOf(error, text.saveFailed).replace(/^name: /, ''));
+      } finally {
+        setIsSaving(false);
+      }
+    },
+    [sessionId],
+  );
 
   return { name, loadFailed, isSaving, problem, save };
 }

@@ -94,6 +94,8 @@ interface WebhookPageProps {
   inspectorTools?: (sessionId: string) => ReactNode;
   /** "Share" (read-only links), given the selected request and the full-access link's Copy button. */
   shareControl?: (sessionId: string, selectedEventId: number | null, fullAccess: ReactNode) => ReactNode;
+  /** The browser's inspectors, first in the header, for the browser's own session only. */
+  inspectorSwitcher?: (sessionId: string) => ReactNode;
 }
 
 function WebhookInspector({
@@ -104,6 +106,7 @@ function WebhookInspector({
   senderTest,
   inspectorTools,
   shareControl,
+  inspectorSwitcher,
 }: { sessionId: string } & WebhookPageProps) {
   const { isShared, isPrivate } = useSession();
   const search = useEventSearch();
@@ -166,6 +169,7 @@ function WebhookInspector({
           share={
             shareControl && ((fullAccess) => shareControl(sessionId, view.selected?.id ?? null, fullAccess))
           }
+          switcher={isShared ? undefined : inspectorSwitcher?.(sessionId)}
         >
           <ResponsesControl sessionId={sessionId} isReadOnly={isShared} />
           <ForwardControl sessionId={sessionId} isPrivate={isPrivate} />
@@ -243,6 +247,7 @@ export function WebhookPage({
   senderTest,
   inspectorTools,
   shareControl,
+  inspectorSwitcher,
 }: WebhookPageProps = {}) {
   usePageTitle(messages.pageTitle);
   // Keyed so another session starts from an empty list rather than mixing two sessions' requests.
@@ -259,6 +264,7 @@ export function WebhookPage({
             senderTest={senderTest}
             inspectorTools={inspectorTools}
             shareControl={shareControl}
+            inspectorSwitcher={inspectorSwitcher}
           />
         )}
       </SessionGate>

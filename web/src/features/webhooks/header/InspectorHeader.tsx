@@ -11,6 +11,8 @@ interface InspectorHeaderProps {
   share?: (fullAccess: ReactNode) => ReactNode;
   /** The header's settings buttons (Response, Forward, Access), each opening its drawer. */
   children: ReactNode;
+  /** Which of the browser's inspectors this is, before its URL. */
+  switcher?: ReactNode;
 }
 
 /**
@@ -18,10 +20,18 @@ interface InspectorHeaderProps {
  * setting saying how it stands. Their drawers open over the page, so the request list keeps the
  * height of the window.
  */
-export function InspectorHeader({ sessionId, isShared, isPrivate, share, children }: InspectorHeaderProps) {
+export function InspectorHeader({
+  sessionId,
+  isShared,
+  isPrivate,
+  share,
+  children,
+  switcher,
+}: InspectorHeaderProps) {
   return (
     <Card as="section" className="webhook-header mb-2 shadow-sm" aria-label={messages.headerLabel}>
       <Card.Body className="py-2 d-flex flex-wrap align-items-center gap-2">
+        {switcher}
         <WebhookUrlField sessionId={sessionId} isShared={isShared} isPrivate={isPrivate} share={share} />
         <div className="webhook-header-tools d-flex flex-wrap align-items-center gap-2">{children}</div>
         {isShared && <p className="small text-info-emphasis w-100 mb-0">{messages.sharedNote}</p>}

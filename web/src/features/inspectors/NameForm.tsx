@@ -1,7 +1,4 @@
-/**
- * "Name" in the inspector's header: the inspector's name, opening a drawer to give, change or
- * remove it, with the named webhook URL to copy.
- */
+/** The Settings drawer's name: give, change or remove it, with the named webhook URL to copy. */
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -9,13 +6,11 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import { INSPECTOR_NAME_MAX_LENGTH } from '../../../../shared/inspectors';
 import { webhookUrl } from '../../../../shared/webhooks';
 import { CopyButton } from '../../components/CopyButton';
-import { DrawerButton } from '../../components/DrawerButton';
-import { LoadingStatus } from '../../components/LoadingStatus';
 import { apiBase } from '../../lib/http';
 import { inspectorMessages as text } from './messages';
-import { useInspectorName, type InspectorNameView } from './useInspectorName';
+import type { InspectorNameView } from './useInspectorName';
 
-function NameForm({ view }: { view: InspectorNameView }) {
+export function NameForm({ view }: { view: InspectorNameView }) {
   const [draft, setDraft] = useState(view.name ?? '');
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -23,7 +18,10 @@ function NameForm({ view }: { view: InspectorNameView }) {
   };
   const url = view.name ? webhookUrl(apiBase, view.name) : null;
   return (
-    <section aria-label={text.nameDrawerTitle}>
+    <section>
+      <h3 id="inspector-name-heading" className="fs-6">
+        {text.nameSection}
+      </h3>
       <p className="small text-body-secondary">{text.nameIntro}</p>
       <Form onSubmit={handleSubmit} noValidate>
         <Form.Label htmlFor="inspector-name">{text.nameField}</Form.Label>
@@ -76,22 +74,5 @@ function NameForm({ view }: { view: InspectorNameView }) {
         </div>
       )}
     </section>
-  );
-}
-
-export function NameControl({ sessionId }: { sessionId: string }) {
-  const view = useInspectorName(sessionId);
-  return (
-    <DrawerButton
-      label={text.nameLabel}
-      drawerTitle={text.nameDrawerTitle}
-      summary={view.name ?? text.noName}
-    >
-      {() => {
-        if (view.name === undefined)
-          return view.loadFailed ? <p>{text.loadFailed}</p> : <LoadingStatus text={text.loading} />;
-        return <NameForm view={view} />;
-      }}
-    </DrawerButton>
   );
 }
