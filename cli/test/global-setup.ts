@@ -2,5 +2,7 @@
 import { execFileSync } from 'node:child_process';
 
 export default function setup(): void {
+  // `npm test` builds it once for every vitest it starts.
+  if (process.env.HOOKBAY_TEST_BUILT === '1') return;
   execFileSync(process.execPath, ['scripts/build-cli.mjs'], { stdio: 'inherit' });
 }
