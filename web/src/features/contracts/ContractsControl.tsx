@@ -1,6 +1,7 @@
 /** "Contracts" in the inspector's header: how many there are, opening them in a drawer. */
 import type { EventsFilter } from '../../../../shared/event-search';
 import { DrawerButton } from '../../components/DrawerButton';
+import { ShortSummary } from '../../components/ShortSummary';
 import { ContractsPanel } from './ContractsPanel';
 import { contractMessages as text } from './messages';
 import { useContracts } from './useContracts';
@@ -25,10 +26,20 @@ export function ContractsControl({
 }: ContractsControlProps) {
   const view = useContracts(sessionId);
   const count = text.summary(view.items.length);
-  const failing = failingCount ? ` · ${text.failing(failingCount)}` : '';
-  const summary = view.isLoading || view.loadFailed ? '…' : `${count}${failing}`;
+  const isKnown = !view.isLoading && !view.loadFailed;
+  const full = isKnown ? `${count}${failingCount ? ` · ${text.failing(failingCount)}` : ''}` : '…';
+  // The number of contracts, or of failing requests ("2 ✗", as the list's badge marks them).
+  const summary = !isKnown ? (
+    '…'
+  ) : failingCount ? (
+    <ShortSummary mark={text.failingMark(failingCount)} words={text.failing(failingCount)} />
+  ) : view.items.length ? (
+    <ShortSummary mark={String(view.items.length)} words={count} />
+  ) : (
+    count
+  );
   return (
-    <DrawerButton label={text.title} summary={summary} title={text.headerTitle(summary)} width="wide">
+    <DrawerButton label={text.title} summary={summary} title={text.headerTitle(full)} width="wide">
       {() => <ContractsPanel view={view} filter={filter} chosenIds={chosenIds} isReadOnly={isReadOnly} />}
     </DrawerButton>
   );

@@ -5,6 +5,7 @@ export const contractMessages = {
     `Contracts: ${summary}. Each captured JSON body is checked against the first matching contract.`,
   summary: (count: number) => (count === 0 ? 'none' : count === 1 ? '1 contract' : `${count} contracts`),
   failing: (count: number) => `${count} failing`,
+  failingMark: (count: number) => `${count} ✗`,
   intro:
     'Each captured JSON body is checked, when it arrives, against the first contract whose method, path and header match. Failing requests are marked in the list; search contract:fail to find them.',
   loading: 'Loading contracts…',

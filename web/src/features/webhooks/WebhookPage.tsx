@@ -170,6 +170,7 @@ function WebhookInspector({
             shareControl && ((fullAccess) => shareControl(sessionId, view.selected?.id ?? null, fullAccess))
           }
           switcher={isShared ? undefined : inspectorSwitcher?.(sessionId)}
+          access={isShared ? undefined : accessPanel?.(sessionId)}
         >
           <ResponsesControl sessionId={sessionId} isReadOnly={isShared} />
           <ForwardControl sessionId={sessionId} isPrivate={isPrivate} />
@@ -197,7 +198,6 @@ function WebhookInspector({
           )}
           {!isShared && senderTest?.()}
           {!isShared && inspectorTools?.(sessionId)}
-          {!isShared && accessPanel?.(sessionId)}
         </InspectorHeader>
         <Row className="webhook-panels gx-3 gy-3 gy-lg-0">
           <Col lg={5} xxl={4} className="webhook-panel webhook-list-panel">

@@ -9,10 +9,12 @@ interface InspectorHeaderProps {
   isPrivate: boolean;
   /** The Share control, given the full-access link's Copy button. */
   share?: (fullAccess: ReactNode) => ReactNode;
-  /** The header's settings buttons (Response, Forward, Access), each opening its drawer. */
+  /** The header's settings buttons (Response, Forward, …), each opening its drawer. */
   children: ReactNode;
   /** Which of the browser's inspectors this is, before its URL. */
   switcher?: ReactNode;
+  /** Who may read the inspector (Access), beside its URL and Share. */
+  access?: ReactNode;
 }
 
 /**
@@ -27,12 +29,14 @@ export function InspectorHeader({
   share,
   children,
   switcher,
+  access,
 }: InspectorHeaderProps) {
   return (
     <Card as="section" className="webhook-header mb-2 shadow-sm" aria-label={messages.headerLabel}>
       <Card.Body className="py-2 d-flex flex-wrap align-items-center gap-2">
         {switcher}
         <WebhookUrlField sessionId={sessionId} isShared={isShared} isPrivate={isPrivate} share={share} />
+        {access}
         <div className="webhook-header-tools d-flex flex-wrap align-items-center gap-2">{children}</div>
         {isShared && <p className="small text-info-emphasis w-100 mb-0">{messages.sharedNote}</p>}
         {isPrivate && <p className="small text-body-secondary w-100 mb-0">{messages.privateShareNote}</p>}
