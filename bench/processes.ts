@@ -56,6 +56,7 @@ export async function startServer(
 }
 
 export async function stop(server: Server): Promise<void> {
+  if (server.process.exitCode !== null || server.process.signalCode !== null) return;
   const exited = new Promise((resolve) => server.process.once('exit', resolve));
   server.process.kill('SIGTERM');
   await exited;
@@ -90,9 +91,15 @@ export function memory(pid: number): { rss: number; peak: number } {
   return { rss, peak };
 }
 
+/** Builds the compiled server that `npm start` runs, dist/server/main.js. */
+export function buildServer(): void {
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+}
+
 /** Builds the web app and the compiled server that `npm start` runs. */
 export function buildProduct(): void {
-  const run = (args: string[]) => execFileSync(process.execPath, args, { stdio: 'inherit' });
-  run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
-  run(['scripts/build-server.mjs']);
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
+  buildServer();
 }

@@ -5,6 +5,7 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
+import { limitHeapGrowth } from './heap-growth.js';
 import { serveMetricsOverIpc } from './metrics-ipc.js';
 import { describeSystemError, exitOnStartupError, StartupError } from './startup-error.js';
 
@@ -17,6 +18,7 @@ export function whereToOpen({ publicOrigin, host }: Config, port: number): strin
 }
 
 export async function serve(config: Config): Promise<void> {
+  limitHeapGrowth();
   const app = await buildApp(config).catch(exitOnStartupError);
 
   let isClosing = false;
