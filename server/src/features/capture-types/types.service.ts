@@ -4,7 +4,7 @@ import type { SessionUser } from '../../../../shared/sessions.js';
 import { HttpError, InvalidInputError } from '../../http/errors.js';
 import { NOT_JSON, readJsonBody } from '../contracts/json-body.js';
 import type { SearchFilter } from '../webhooks/event-search.js';
-import type { EventRow } from '../webhooks/webhooks.repo.js';
+import type { EventRow } from '../webhooks/event-view.js';
 import { parseRawHeaders } from '../webhooks/event-view.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import { inferSchema, type JsonSchema } from './infer-schema.js';

@@ -6,7 +6,7 @@
 import { sql, type Generated, type Kysely, type Selectable } from 'kysely';
 import type { FailWith } from '../../../../shared/conformance.js';
 import type { DatabaseSchema } from '../../db/schema.js';
-import type { EventRow } from '../webhooks/webhooks.repo.js';
+import type { EventRow } from '../webhooks/event-view.js';
 
 interface ConformanceRunsTable {
   id: Generated<number>;

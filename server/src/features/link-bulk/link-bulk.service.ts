@@ -18,7 +18,7 @@ import { HttpError, NotFoundError } from '../../http/errors.js';
 import { parseInput } from '../../http/validation.js';
 import { csvLine } from '../short-links/csv.js';
 import { AliasTakenError, ExternalIdTakenError } from '../short-links/link-errors.js';
-import type { StoredLink } from '../short-links/links.repo.js';
+import type { StoredLink } from '../short-links/stored-link.js';
 import { toShortUrl } from '../short-links/link-views.js';
 import type { Creator, LinkContext, LinksService } from '../short-links/links.service.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredLink } from '../short-links/links.repo.js';
+import type { StoredLink } from '../short-links/stored-link.js';
 import { diffLinks, kindOf } from './link-diff.js';
 
 const LINK: StoredLink = {

@@ -3,7 +3,8 @@ import type { TargetingRule } from '../../../../shared/link-targeting.js';
 import { openDatabase, type Database } from '../../db/connection.js';
 import { TEST_DATABASE_URL, freshPostgresUrl, storageBackends, testConfig } from '../../../test/app.js';
 import { createAnalyticsRepo } from '../short-links/analytics.repo.js';
-import { createClicksRepo, type NewClick } from '../short-links/clicks.repo.js';
+import { createClicksRepo } from '../short-links/clicks.repo.js';
+import { type NewClick } from '../short-links/new-click.js';
 import { createLinksRepo, type LinksRepo } from '../short-links/links.repo.js';
 
 const RULES: TargetingRule[] = [

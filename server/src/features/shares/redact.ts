@@ -7,7 +7,7 @@ import { isUtf8 } from 'node:buffer';
 import { requestContains } from '../../../../shared/event-search.js';
 import { REDACTED } from '../../../../shared/shares.js';
 import { parseRawHeaders } from '../webhooks/event-view.js';
-import type { EventRow } from '../webhooks/webhooks.repo.js';
+import type { EventRow } from '../webhooks/event-view.js';
 
 /** The row with the values of `hidden` (lower-cased names) redacted; the row itself when none is. */
 export function redactRow(row: EventRow, hidden: ReadonlySet<string>): EventRow {

@@ -5,7 +5,7 @@
  */
 import { sql, type Transaction } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
-import type { NewClick } from './clicks.repo.js';
+import type { NewClick } from './new-click.js';
 
 /** One rollup counter (see migration 006) and how many clicks of the batch it gains. */
 interface RollupKey {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/connection.js';
 import { TEST_DATABASE_URL, freshPostgresUrl, storageBackends, testConfig } from '../../../test/app.js';
-import { createClicksRepo, type ClicksRepo, type NewClick } from './clicks.repo.js';
+import { createClicksRepo, type ClicksRepo } from './clicks.repo.js';
+import { type NewClick } from './new-click.js';
 import { createLinksRepo, type LinksRepo } from './links.repo.js';
 
 function click(urlId: string, isBot = false): NewClick {

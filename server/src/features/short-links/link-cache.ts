@@ -6,7 +6,7 @@
 import { isCachedRedirect, type RedirectStatus } from '../../../../shared/link-routing.js';
 import { compileSplit, type CompiledSplit } from '../link-splits/splits.js';
 import { compileRules, type CompiledRule } from '../link-targeting/targeting.js';
-import type { LinkTarget } from './links.repo.js';
+import type { LinkTarget } from './stored-link.js';
 import { locationOf } from './url-rules.js';
 
 export interface CachedLink extends LinkTarget {

@@ -13,7 +13,8 @@ import {
   readAnalytics,
   visit,
 } from './test-helpers.js';
-import { toClickRow, type NewClick } from './clicks.repo.js';
+import { toClickRow } from './clicks.repo.js';
+import { type NewClick } from './new-click.js';
 import { parsePublicOrigin } from '../../config.js';
 
 const HOUR_MS = 60 * 60 * 1000;

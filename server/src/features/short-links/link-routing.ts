@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/link-routing.js';
 import type { z } from 'zod';
 import { InvalidInputError } from '../../http/errors.js';
-import type { StoredLinkOptions } from './links.repo.js';
+import type { StoredLinkOptions } from './stored-link.js';
 import { checkLongUrl } from './url-rules.js';
 
 type RoutingFields = {

@@ -5,7 +5,7 @@ import { REDIRECT_STATUSES, type RedirectStatus } from '../../../../shared/link-
 import type { ShortLinksTable } from '../../db/schema.js';
 import { splitFromStored, storedSplitOf } from '../link-splits/splits.js';
 import { rulesFromStored, storedRulesOf } from '../link-targeting/targeting.js';
-import type { LinkTarget, StoredLink, StoredLinkOptions } from './links.repo.js';
+import type { LinkTarget, StoredLink, StoredLinkOptions } from './stored-link.js';
 
 /** A stored status as links carry it; null (and anything unknown) is 302. */
 function redirectStatusOf(value: number | null): RedirectStatus | null {

@@ -1,7 +1,7 @@
 /** A stored link as the API shows it, as the admin panel lists it, and as the redirect caches it. */
 import { linkStateOf, shortUrl, type AdminLink, type ShortUrl } from '../../../../shared/links.js';
 import { toCachedLink, type CachedLink } from './link-cache.js';
-import type { StoredLink } from './links.repo.js';
+import type { StoredLink } from './stored-link.js';
 
 /** The API's view of a link; `timestamp` repeats `createdAt` because clients read either. */
 export function toShortUrl(link: StoredLink, apiBase: string, now = Date.now()): ShortUrl {

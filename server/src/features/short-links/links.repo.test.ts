@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/connection.js';
 import { TEST_DATABASE_URL, freshPostgresUrl, storageBackends, testConfig } from '../../../test/app.js';
 import { createAnalyticsRepo } from './analytics.repo.js';
-import { createClicksRepo, type NewClick } from './clicks.repo.js';
+import { createClicksRepo } from './clicks.repo.js';
+import { type NewClick } from './new-click.js';
 import { createLinksRepo, type LinksRepo } from './links.repo.js';
 
 function person(urlId: string): NewClick {

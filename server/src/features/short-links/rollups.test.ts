@@ -5,7 +5,8 @@ import { clickRollupsMigration } from '../../db/migrations/006_click_rollups.js'
 import type { DatabaseSchema } from '../../db/schema.js';
 import { TEST_DATABASE_URL, freshPostgresUrl, storageBackends, testConfig } from '../../../test/app.js';
 import { createAnalyticsRepo, type AnalyticsRepo, type ValueCount } from './analytics.repo.js';
-import { createClicksRepo, toClickRow, type ClicksRepo, type NewClick } from './clicks.repo.js';
+import { createClicksRepo, toClickRow, type ClicksRepo } from './clicks.repo.js';
+import { type NewClick } from './new-click.js';
 import { createLinksRepo, type LinksRepo } from './links.repo.js';
 
 const DAY = 24 * 60 * 60 * 1000;

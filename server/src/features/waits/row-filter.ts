@@ -6,7 +6,7 @@ import { isUtf8 } from 'node:buffer';
 import { requestContains, statusMatches } from '../../../../shared/event-search.js';
 import type { SearchFilter } from '../webhooks/event-search.js';
 import { parseRawHeaders } from '../webhooks/event-view.js';
-import type { EventRow } from '../webhooks/webhooks.repo.js';
+import type { EventRow } from '../webhooks/event-view.js';
 
 export function rowMatches(row: EventRow, filter: SearchFilter): boolean {
   if (filter.methods?.length && !filter.methods.includes(row.method.toUpperCase())) return false;

@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import { sqliteHandleOf } from '../../db/connection.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { filterCondition, runSearch, type SearchFilter } from '../webhooks/event-search.js';
-import type { EventRow } from '../webhooks/webhooks.repo.js';
+import type { EventRow } from '../webhooks/event-view.js';
 
 export interface WaitsRepo {
   /** Id of the session's newest visible event; 0 when it has none. */

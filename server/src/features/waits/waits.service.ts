@@ -10,7 +10,8 @@ import type { WebhookEvent } from '../../../../shared/webhooks.js';
 import type { StreamHub } from '../forwarding/stream-hub.js';
 import type { SearchFilter } from '../webhooks/event-search.js';
 import { toWebhookEvent } from '../webhooks/event-view.js';
-import type { EventRow, WebhooksRepo } from '../webhooks/webhooks.repo.js';
+import type { WebhooksRepo } from '../webhooks/webhooks.repo.js';
+import type { EventRow } from '../webhooks/event-view.js';
 import { rowMatches } from './row-filter.js';
 import type { WaitsRepo } from './waits.repo.js';
 

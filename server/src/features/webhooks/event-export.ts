@@ -5,7 +5,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { parseRawHeaders, toWebhookEvent } from './event-view.js';
-import type { EventRow } from './webhooks.repo.js';
+import type { EventRow } from './event-view.js';
 
 export const EXPORT_FORMATS = ['har', 'ndjson'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

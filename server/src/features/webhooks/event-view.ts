@@ -15,7 +15,11 @@ import {
   type WebhookEvent,
 } from '../../../../shared/webhooks.js';
 import type { EventVerdicts } from '../../../../shared/verdicts.js';
-import type { EventRow } from './webhooks.repo.js';
+import type { Selectable } from 'kysely';
+import type { WebhookEventsTable } from '../../db/schema.js';
+
+/** A captured request's row as the store answers it. */
+export type EventRow = Selectable<WebhookEventsTable>;
 
 function addValue(map: Record<string, string | string[]>, key: string, value: string): void {
   const existing = map[key];

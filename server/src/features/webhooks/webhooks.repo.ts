@@ -1,12 +1,13 @@
 import type SQLite from 'better-sqlite3';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { sqliteHandleOf } from '../../db/connection.js';
-import type { DatabaseSchema, WebhookEventsTable } from '../../db/schema.js';
+import type { DatabaseSchema } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-lock.js';
 import type { EventsCount } from '../../../../shared/event-search.js';
 import type { CaptureResponse, EventsPageQuery, ForwardResult } from '../../../../shared/webhooks.js';
 import type { EventVerdicts } from '../../../../shared/verdicts.js';
 import { filterCondition, registerSqliteSearch, runSearch, type SearchFilter } from './event-search.js';
+import type { EventRow } from './event-view.js';
 import {
   deleteCapturedBefore,
   largestSessions,
@@ -37,7 +38,6 @@ export interface CapturedRequest {
   verdicts: EventVerdicts;
 }
 
-export type EventRow = Selectable<WebhookEventsTable>;
 /**
  * The repo fills in `previous_id` itself, under the session's lock; `forwarded` starts null and
  * is left out of the insert.

@@ -15,11 +15,11 @@ import type { Freed } from './retention.js';
 import {
   toEventRow,
   type CapturedRequest,
-  type EventRow,
   type EventsPage,
   type NewEventRow,
   type WebhooksRepo,
 } from './webhooks.repo.js';
+import { type EventRow } from './event-view.js';
 
 export interface WebhooksService {
   /** The user whose webhook URL carries this session id, or null when there is none. */

@@ -1,0 +1,133 @@
+/**
+ * The URL Shortener's features, built and registered: links and their bulk tools, tags, history,
+ * click webhooks, the redirect and its click counting, and the background work they need.
+ */
+import { createLinkHistoryRepo } from '../features/link-history/link-history.repo.js';
+import { linkHistoryRoutes } from '../features/link-history/link-history.routes.js';
+import {
+  createLinkHistoryService,
+  recordLinkHistory,
+} from '../features/link-history/link-history.service.js';
+import { linkBulkRoutes } from '../features/link-bulk/link-bulk.routes.js';
+import { createDeliveryWorker } from '../features/link-webhooks/delivery-worker.js';
+import { createLinkWebhooksRepo } from '../features/link-webhooks/link-webhooks.repo.js';
+import { linkWebhooksRoutes } from '../features/link-webhooks/link-webhooks.routes.js';
+import { createLinkWebhooksService } from '../features/link-webhooks/link-webhooks.service.js';
+import { createMessagesRepo } from '../features/link-webhooks/messages.repo.js';
+import { createSender } from '../features/link-webhooks/sender.js';
+import { createAnalyticsRepo } from '../features/short-links/analytics.repo.js';
+import { createClicksRepo } from '../features/short-links/clicks.repo.js';
+import { createClicksService } from '../features/short-links/clicks.service.js';
+import { geoLookup } from '../features/short-links/geo.js';
+import { startIpAnonymizer } from '../features/short-links/ip-anonymizer.js';
+import { createLinkCache } from '../features/short-links/link-cache.js';
+import { createLinkPasswords } from '../features/short-links/link-passwords.js';
+import { linksAdminRoutes } from '../features/short-links/links-admin.routes.js';
+import { createLinksRepo } from '../features/short-links/links.repo.js';
+import { linksRoutes } from '../features/short-links/links.routes.js';
+import { createLinksService } from '../features/short-links/links.service.js';
+import { redirectRoutes } from '../features/short-links/redirect.routes.js';
+import { createTagsRepo } from '../features/short-links/tags.repo.js';
+import { tagsRoutes } from '../features/short-links/tags.routes.js';
+import { createTagsService } from '../features/short-links/tags.service.js';
+import { createVisitorSalts, startSaltSweeper } from '../features/short-links/visitor-salts.js';
+import { createVisitorSaltsRepo } from '../features/short-links/visitor-salts.repo.js';
+import type { AppContext, RouteContext } from './context.js';
+
+export type LinkFeatures = ReturnType<typeof createLinkFeatures>;
+
+export function createLinkFeatures({
+  config,
+  database,
+  realtime,
+  publisher,
+  metrics,
+  reportError,
+}: AppContext) {
+  const { db } = database;
+  const linkCache = createLinkCache();
+  realtime.cluster.onLinkChange((id) => (id === null ? linkCache.clear() : linkCache.delete(id)));
+  const historyRepo = createLinkHistoryRepo(db);
+  const linksRepo = createLinksRepo(db, recordLinkHistory({ repo: historyRepo }));
+  const links = createLinksService({
+    repo: linksRepo,
+    cache: linkCache,
+    announceChange: (id) => realtime.cluster.announceLinkChange(id),
+    blockedHosts: config.blockedHosts,
+    // Called only once requests are served, when the webhooks service below exists.
+    onLinkEvent: (user, event) => linkWebhooks.noteLinkChange(user, event),
+  });
+  const endpoints = createLinkWebhooksRepo(db);
+  const messages = createMessagesRepo(db);
+  const sender = createSender({ allowPrivate: config.replayAllowPrivate });
+  const linkWebhooks = createLinkWebhooksService({ repo: endpoints, messages, links, sender, reportError });
+  const deliveryWorker = createDeliveryWorker({
+    endpoints,
+    messages,
+    sender,
+    refreshActiveSessions: () => linkWebhooks.refreshActiveSessions(),
+    hasActiveEndpoints: () => linkWebhooks.hasActiveEndpoints(),
+    reportError,
+    ...config.linkWebhookDelivery,
+    onOutcome: metrics.linkWebhookDeliveries,
+  });
+  const visitorSalts = createVisitorSalts(createVisitorSaltsRepo(db));
+  const clicks = createClicksService({
+    repo: createClicksRepo(db),
+    analyticsRepo: createAnalyticsRepo(db, database.dialect),
+    links,
+    linksRepo,
+    geo: geoLookup,
+    publisher,
+    salts: visitorSalts,
+    ipRetentionDays: config.clickIpRetentionDays,
+    onWrite: metrics.clickWrites,
+    onCounted: (link, click) => linkWebhooks.noteClick(link, click),
+  });
+  const history = createLinkHistoryService({
+    repo: historyRepo,
+    findOwned: (user, id) => links.findOwned(user, id),
+  });
+
+  /** Starts the background work (IP anonymising, click-webhook delivery, salt sweeping); answers its stop. */
+  function start(): () => Promise<void> {
+    const ipAnonymizer = startIpAnonymizer(clicks, reportError);
+    deliveryWorker.start();
+    const saltSweeper = startSaltSweeper(visitorSalts, reportError);
+    return async () => {
+      await ipAnonymizer.stop();
+      await deliveryWorker.stop();
+      await saltSweeper.stop();
+    };
+  }
+
+  /** Writes what is still batched. */
+  async function flush(): Promise<void> {
+    await clicks.flush();
+    await linkWebhooks.flush();
+  }
+
+  return { links, clicks, visitorSalts, history, linkWebhooks, start, flush };
+}
+
+export async function registerLinkRoutes(context: RouteContext, features: LinkFeatures) {
+  const { app, config, database, databaseOutage, metrics, limiter, admin } = context;
+  const { links, clicks } = features;
+  const { publicOrigin } = config;
+  const createLimits = { perMinute: config.linkCreatePerMinute, perDay: config.linkCreatePerDay };
+  await app.register(linksRoutes, { links, publicOrigin, limiter, createLimits });
+  await app.register(linkBulkRoutes, { links, publicOrigin, limiter, createLimits });
+  await app.register(linkHistoryRoutes, { history: features.history });
+  await app.register(linkWebhooksRoutes, { linkWebhooks: features.linkWebhooks, publicOrigin });
+  await app.register(tagsRoutes, { tags: createTagsService({ repo: createTagsRepo(database.db) }) });
+  await app.register(redirectRoutes, {
+    links,
+    clicks,
+    publicOrigin,
+    databaseOutage,
+    passwords: createLinkPasswords(limiter),
+    webDir: config.webDir,
+    counts: { redirects: metrics.redirects, clicks: metrics.clicks },
+  });
+  await app.register(linksAdminRoutes, { links, admin, publicOrigin });
+}
