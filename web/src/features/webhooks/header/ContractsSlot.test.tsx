@@ -112,10 +112,10 @@ describe("the Contracts button's failing count and chosen requests", () => {
   it('the button reads the count it is given', () => {
     stubFetch(() => ({ status: 200, body: { contracts: [] } }));
     render(<ContractsControl sessionId="s" filter={{}} chosenIds={[]} failing={3} />);
-    return waitFor(() =>
-      expect(screen.getByRole('button', { name: /^Contracts/ })).toHaveTextContent(
-        'Contracts:none · 3 failing',
-      ),
-    );
+    return waitFor(() => {
+      const button = screen.getByRole('button', { name: /^Contracts/ });
+      expect(button).toHaveTextContent('Contracts:3 ✗3 failing');
+      expect(button.title).toMatch(/^Contracts: none · 3 failing\./);
+    });
   });
 });
