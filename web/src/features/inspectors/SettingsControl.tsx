@@ -4,7 +4,8 @@
  */
 import { DrawerButton } from '../../components/DrawerButton';
 import { LoadingStatus } from '../../components/LoadingStatus';
-import { formatExpiry } from './expiry';
+import { ShortSummary } from '../../components/ShortSummary';
+import { formatExpiry, formatExpiryDay } from './expiry';
 import { LifetimeForm } from './LifetimeForm';
 import { inspectorMessages as text } from './messages';
 import { NameForm } from './NameForm';
@@ -16,11 +17,21 @@ export function SettingsControl({ sessionId }: { sessionId: string }) {
   const lifetime = useInspectorSettings(sessionId);
   const { settings } = lifetime;
   const expiresAt = settings?.expiresAt ?? null;
+  const expires = expiresAt ? text.expiresSummary(formatExpiry(expiresAt)) : text.noExpiry;
+  // "until Nov 29" on screen keeps the header's row; the tooltip and screen readers get the time too.
+  const summary =
+    settings &&
+    (expiresAt ? (
+      <ShortSummary mark={text.expiresMark(formatExpiryDay(expiresAt))} words={expires} />
+    ) : (
+      expires
+    ));
   return (
     <DrawerButton
       label={text.settingsLabel}
       drawerTitle={text.settingsDrawerTitle}
-      summary={settings && (expiresAt ? text.expiresSummary(formatExpiry(expiresAt)) : text.noExpiry)}
+      title={settings ? `${text.settingsLabel}: ${expires}` : undefined}
+      summary={summary}
     >
       {() => {
         if (name.name === undefined || !settings)

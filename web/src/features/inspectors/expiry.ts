@@ -6,6 +6,11 @@ export const EXPIRY_DURATIONS = ['1h', '1d', '7d', '30d'] as const;
 export type ExpiryChoice = '' | 'never' | (typeof EXPIRY_DURATIONS)[number] | 'at';
 
 /** A short local date and time, e.g. "Nov 28, 02:05 PM". */
+/** The day alone ("Nov 29"), where the header has room for a few characters. */
+export function formatExpiryDay(iso: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+}
+
 export function formatExpiry(iso: string): string {
   return new Date(iso).toLocaleString(undefined, {
     month: 'short',

@@ -23,6 +23,7 @@ export const inspectorMessages = {
   loading: 'Loading the settings…',
   noExpiry: 'no expiry',
   expiresSummary: (when: string) => `expires ${when}`,
+  expiresMark: (day: string) => `until ${day}`,
   lifetimeSection: 'Lifetime and cap',
   lifetimeIntro:
     'Once expired, the inspector and everything it holds are removed and its URL answers 410. The instance’s own limits apply as well.',
