@@ -301,6 +301,3 @@ export function parseResponseRules(input: unknown): { rules: ResponseRule[] } | 
   const field = issue?.path.length ? `${fieldName(issue.path)}: ` : '';
   return { error: `${field}${issue?.message ?? 'Invalid rules.'}` };
 }
-
-// A rule's chance lives in its own module; these names stay importable from here.
-export { chanceSaysYes, seededDraw } from './response-chance.js';

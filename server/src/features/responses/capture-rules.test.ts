@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_REQUEST } from '../../../../shared/realtime.js';
-import { chanceSaysYes, type ResponseRuleInput } from '../../../../shared/responses.js';
+import { type ResponseRuleInput } from '../../../../shared/responses.js';
+import { chanceSaysYes } from '../../../../shared/response-chance.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import type { WebhookEvent } from '../../../../shared/webhooks.js';
 import { buildTestApp, storageBackends } from '../../../test/app.js';

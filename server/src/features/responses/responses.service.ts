@@ -1,7 +1,8 @@
 import { conditionScope, type ConditionRequest } from '../../../../shared/response-conditions.js';
 import { senderPick } from '../../../../shared/response-pick.js';
 import type { PreparedResponse } from '../../../../shared/response-templates.js';
-import { MAX_RULES, chanceSaysYes, type ResponseRule } from '../../../../shared/responses.js';
+import { MAX_RULES, type ResponseRule } from '../../../../shared/responses.js';
+import { chanceSaysYes } from '../../../../shared/response-chance.js';
 import { firstMatchingRule, responseIndex } from '../../../../shared/rule-matching.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import { activateRules, createRulesCache, type CachedRules, type RulesCache } from './rules-cache.js';
