@@ -14,9 +14,12 @@ import { loadConfig, type Config } from '../src/config.js';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? null;
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? null;
 
+/** Names this test run's schemas, so the run can drop them at its end (server/test/global-setup.ts). */
+export const TEST_RUN_TAG = process.env.HOOKBAY_TEST_RUN ?? 'loose';
+
 /** A PostgreSQL URL whose connections use a new empty schema, so test files never see each other's rows. */
 export async function freshPostgresUrl(baseUrl: string): Promise<string> {
-  const schema = `test_${randomUUID().replaceAll('-', '')}`;
+  const schema = `test_${TEST_RUN_TAG}_${randomUUID().replaceAll('-', '')}`;
   const client = new pg.Client({ connectionString: baseUrl });
   await client.connect();
   await client.query(`CREATE SCHEMA ${schema}`);
