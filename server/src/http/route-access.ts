@@ -6,7 +6,7 @@
  * later is closed to read keys until it says it only reads. Routes that declare nothing (capture,
  * redirects, pages) get no hook at all and stay as cheap as they are.
  */
-import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { KeyScope } from '../../../shared/access.js';
 import { ForbiddenError } from './errors.js';
 import { requireUser } from './identity.js';
@@ -29,10 +29,15 @@ const requireSession: preValidationAsyncHookHandler = async (request) => {
   requireUser(request);
 };
 
-const requireFullKey: preValidationAsyncHookHandler = async (request) => {
-  requireUser(request);
+/** Refuses a read key: for a route that changes something, or a read route's option that does. */
+export function refuseReadKey(request: FastifyRequest): void {
   if (request.identity?.kind === 'key' && request.identity.scope === 'read')
     throw new ForbiddenError(READ_KEY_MESSAGE);
+}
+
+const requireFullKey: preValidationAsyncHookHandler = async (request) => {
+  requireUser(request);
+  refuseReadKey(request);
 };
 
 /** Call before any route is registered. */

@@ -15,8 +15,8 @@ import type { SessionUser } from '../../../../shared/sessions.js';
 import { base64JsonLimit } from '../../http/body-limits.js';
 import { identityStillHolds, keyIdOfIdentity, requireUser } from '../../http/identity.js';
 import type { AccessChecks } from '../access/access.service.js';
-import { ForbiddenError, NotFoundError } from '../../http/errors.js';
-import { READ_KEY_MESSAGE } from '../../http/route-access.js';
+import { NotFoundError } from '../../http/errors.js';
+import { refuseReadKey } from '../../http/route-access.js';
 import { PACKAGE_ROOT } from '../../package-root.js';
 import { error, invalid, media, notFound, okSchema, unauthorised } from '../../http/openapi/responses.js';
 import { parseInput, type ZodRoutes } from '../../http/validation.js';
@@ -155,8 +155,7 @@ export async function forwardingRoutes(
       const user = requireUser(request);
       const { respond } = request.query;
       // Answering for the captures changes what senders get: a read key may only watch.
-      if (respond === '1' && request.identity?.kind === 'key' && request.identity.scope === 'read')
-        throw new ForbiddenError(READ_KEY_MESSAGE);
+      if (respond === '1') refuseReadKey(request);
       // An empty Last-Event-ID is what a client sends before it has seen any event.
       const lastEventId = request.headers['last-event-id'];
       const after = lastEventId

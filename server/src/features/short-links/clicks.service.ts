@@ -125,19 +125,20 @@ export function createClicksService(deps: {
     }
   }
 
-  const hashOf = (salt: string, link: CachedLink, visit: Visit) =>
-    visitorHashOf(salt, link.id, visit.ip, visit.userAgent);
+  /** The visit's visitor hash; synchronous while the day's salt is cached, as it nearly always is. */
+  function hashVisit(link: CachedLink, visit: Visit): string | Promise<string> {
+    const hash = (salt: string) => visitorHashOf(salt, link.id, visit.ip, visit.userAgent);
+    const salt = deps.salts.saltOf(visit.at);
+    return typeof salt === 'string' ? hash(salt) : salt.then(hash);
+  }
 
   return {
     async recordClick(link, visit) {
       const verdict = classifyAgent(visit.userAgent);
       // Bots are no visitors. Taken before a limited link's click is claimed, so that a failure
       // here uses up nothing.
-      const salt = verdict.isBot || visit.visitorHash ? null : deps.salts.saltOf(visit.at);
-      const visitorHash = verdict.isBot
-        ? null
-        : (visit.visitorHash ??
-          (salt === null ? null : hashOf(typeof salt === 'string' ? salt : await salt, link, visit)));
+      const hashed = verdict.isBot ? null : (visit.visitorHash ?? hashVisit(link, visit));
+      const visitorHash = typeof hashed === 'object' && hashed !== null ? await hashed : hashed;
       let isPreCounted = false;
       if (link.maxClicks !== null) {
         if (verdict.isBot) {
@@ -174,7 +175,7 @@ export function createClicksService(deps: {
     },
     async visitorHashOf(link, visit) {
       try {
-        return hashOf(await deps.salts.saltOf(visit.at), link, visit);
+        return await hashVisit(link, visit);
       } catch {
         return null;
       }

@@ -248,15 +248,25 @@ export async function redirectRoutes(
     return reply;
   }
 
-  /** Where this visit goes, by the link's targeting rules, split and query forwarding. */
-  async function targetOf(request: FastifyRequest, link: CachedLink, visit: Visit): Promise<Destination> {
-    return destinationOf(link, {
+  /**
+   * Where this visit goes, by the link's targeting rules, split and query forwarding. Waits only
+   * for a sticky split, which needs the visitor hash (the day's salt may have to be read).
+   */
+  function targetOf(
+    request: FastifyRequest,
+    link: CachedLink,
+    visit: Visit,
+  ): Destination | Promise<Destination> {
+    const facts = {
       rawUrl: request.url,
       userAgent: visit.userAgent,
       acceptLanguage: request.headers['accept-language'],
       locate: () => clicks.locate(visit.ip),
-      visitorHash: link.compiledSplit?.sticky ? await clicks.visitorHashOf(link, visit) : null,
-    });
+    };
+    if (!link.compiledSplit?.sticky) return destinationOf(link, { ...facts, visitorHash: null });
+    return clicks
+      .visitorHashOf(link, visit)
+      .then((visitorHash) => destinationOf(link, { ...facts, visitorHash }));
   }
 
   // HEAD is declared with GET so that Fastify does not add its own HEAD route, which would run
@@ -280,7 +290,8 @@ export async function redirectRoutes(
         return sendPasswordPage(reply, 200, passwordPage(link.id, null, visit.referer, query));
       }
       // Most links have no rules or split and most visits no query: one test, and the link's own Location.
-      const target = needsTargeting(link, request.url) ? await targetOf(request, link, visit) : null;
+      const targeted = needsTargeting(link, request.url) ? targetOf(request, link, visit) : null;
+      const target = targeted instanceof Promise ? await targeted : targeted;
       // HEAD records nothing but answers as GET would.
       const isAdmitted =
         request.method === 'GET'
