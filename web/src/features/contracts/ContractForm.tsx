@@ -1,11 +1,10 @@
 /** Adding or changing one JSON Schema contract: where it applies and the schema itself. */
 import { useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { Contract, ContractInput } from '../../../../shared/contracts';
 import { messageOf } from '../../lib/http';
 import { contractMessages as text } from './messages';
+import { FormFooter } from '../../components/FormFooter';
 
 interface ContractFormProps {
   initial: Contract | null;
@@ -97,19 +96,13 @@ export function ContractForm({ initial, onSave, onCancel }: ContractFormProps) {
           onChange={(event) => setSchema(event.target.value)}
         />
       </Form.Group>
-      {problem && (
-        <Alert variant="danger" className="py-1 small" role="alert">
-          {problem}
-        </Alert>
-      )}
-      <div className="d-flex gap-2">
-        <Button type="submit" size="sm" disabled={isSaving}>
-          {text.save}
-        </Button>
-        <Button variant="outline-secondary" size="sm" onClick={onCancel}>
-          {text.cancel}
-        </Button>
-      </div>
+      <FormFooter
+        problem={problem}
+        submitLabel={text.save}
+        cancelLabel={text.cancel}
+        isSubmitDisabled={isSaving}
+        onCancel={onCancel}
+      />
     </Form>
   );
 }

@@ -1,10 +1,9 @@
 /** Pasting or choosing an OpenAPI document whose JSON request bodies become contracts. */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { messageOf } from '../../lib/http';
 import { contractMessages as text } from './messages';
+import { FormFooter } from '../../components/FormFooter';
 
 interface OpenApiFormProps {
   onImport: (document: string) => Promise<void>;
@@ -59,19 +58,13 @@ export function OpenApiForm({ onImport, onCancel }: OpenApiFormProps) {
           onChange={(event) => void handleFile(event as ChangeEvent<HTMLInputElement>)}
         />
       </Form.Group>
-      {problem && (
-        <Alert variant="danger" className="py-1 small" role="alert">
-          {problem}
-        </Alert>
-      )}
-      <div className="d-flex gap-2">
-        <Button type="submit" size="sm" disabled={isSaving || !document.trim()}>
-          {text.importButton}
-        </Button>
-        <Button variant="outline-secondary" size="sm" onClick={onCancel}>
-          {text.cancel}
-        </Button>
-      </div>
+      <FormFooter
+        problem={problem}
+        submitLabel={text.importButton}
+        cancelLabel={text.cancel}
+        isSubmitDisabled={isSaving || !document.trim()}
+        onCancel={onCancel}
+      />
     </Form>
   );
 }

@@ -1,7 +1,5 @@
 /** Adding or changing one signing secret: its scheme (and HMAC settings), the secret, where it applies. */
 import { useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import {
   DEFAULT_TOLERANCE_SECONDS,
@@ -15,6 +13,7 @@ import { messageOf } from '../../lib/http';
 import { CustomHmacFields, NEW_CUSTOM_HMAC } from '../webhooks/verify/CustomHmacFields';
 import { verifyMessages } from '../webhooks/verify/messages';
 import { signingSecretMessages as text } from './messages';
+import { FormFooter } from '../../components/FormFooter';
 
 interface SigningSecretFormProps {
   /** The secret being changed; null to add one. */
@@ -123,19 +122,13 @@ export function SigningSecretForm({ initial, onSave, onCancel }: SigningSecretFo
         checked={refuseInvalid}
         onChange={(event) => setRefuseInvalid(event.target.checked)}
       />
-      {problem && (
-        <Alert variant="danger" className="py-1 small" role="alert">
-          {problem}
-        </Alert>
-      )}
-      <div className="d-flex gap-2">
-        <Button type="submit" size="sm" disabled={isSaving}>
-          {text.save}
-        </Button>
-        <Button variant="outline-secondary" size="sm" onClick={onCancel}>
-          {text.cancel}
-        </Button>
-      </div>
+      <FormFooter
+        problem={problem}
+        submitLabel={text.save}
+        cancelLabel={text.cancel}
+        isSubmitDisabled={isSaving}
+        onCancel={onCancel}
+      />
     </Form>
   );
 }
