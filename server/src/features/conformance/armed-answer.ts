@@ -11,6 +11,9 @@ import { toHeaderMap } from '../webhooks/event-view.js';
 import type { ArmedRun, ConformanceService } from './conformance.service.js';
 import { messageKeyOf, parseJson } from './message-key.js';
 
+/** Marks an answer failed on purpose, for a sender's logs and for HEAD requests, which carry no body. */
+export const ON_PURPOSE_HEADER = 'x-hookbay-on-purpose';
+
 type ArmedCapture = Pick<RuleCapture, 'sessionId' | 'path' | 'rawHeaders' | 'body'>;
 
 /**
@@ -58,8 +61,11 @@ async function failureFor(
   return {
     record: { status: failWith.status, source: 'conformance' },
     send: async (reply: FastifyReply) =>
-      reply.status(failWith.status).send({
-        error: `Hookbay answered ${failWith.status} on purpose: a sender test fails the first ${run.failFirst} deliveries of each message (this was delivery ${seen}).`,
-      }),
+      reply
+        .status(failWith.status)
+        .header(ON_PURPOSE_HEADER, 'conformance')
+        .send({
+          error: `Hookbay answered ${failWith.status} on purpose: a sender test fails the first ${run.failFirst} deliveries of each message (this was delivery ${seen}).`,
+        }),
   };
 }

@@ -248,6 +248,24 @@ describe.each(storageBackends)('conformance runs on $name', ({ postgres }) => {
     expect((await injector(app, other, '/')({}, '{}')).status).toBe(200);
     await disarm(app, user, run.id);
   });
+
+  it('marks a failure on purpose in a header, which a HEAD request (no body) still reads', async () => {
+    const user = await createSession(app);
+    const run = await arm(app, user, { failFirst: 1, failWith: { status: 502 } });
+    const head = () =>
+      app.inject({
+        method: 'HEAD',
+        url: `/webhook/${user.sessionId}/ping`,
+        headers: { 'webhook-id': 'msg_h' },
+      });
+    const failed = await head();
+    expect(failed.statusCode).toBe(502);
+    expect(failed.headers['x-hookbay-on-purpose']).toBe('conformance');
+    const passed = await head();
+    expect(passed.statusCode).toBe(200);
+    expect(passed.headers['x-hookbay-on-purpose']).toBeUndefined();
+    await disarm(app, user, run.id);
+  });
 });
 
 describe('a timeout', () => {
