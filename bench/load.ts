@@ -6,6 +6,7 @@ import { DESKTOP_CHROME_UA } from '../e2e/harness.js';
 import { JOIN_USER_ROOM, URL_CLICK, WEBHOOK_REQUEST } from '../shared/realtime.js';
 import { api, BODY, connect, newSession, SENDER_UA, storedCount } from './client.js';
 import { judgedCounts, judgedSession } from './judged.js';
+import { namedSession } from './named.js';
 import { openLoop } from './open-loop.js';
 import { settled } from './stats.js';
 import { wrk, type WrkResult } from './wrk.js';
@@ -58,11 +59,15 @@ export interface LoadResult {
   captureAcked: number;
   /** The judged capture runs: acknowledged, pushed, and how many stored ones both judges passed. */
   judged: { acked: number; pushed: number; passed: number; stored: number };
+  /** The capture-by-name runs: acknowledged and pushed. */
+  named: { acked: number; pushed: number };
   exact: {
     captureAcked: number;
     stored: number;
     pushed: number;
     captureErrors: number;
+    /** The same EXACT_COUNT captures sent to a named inspector's `/webhook/{name}`. */
+    named: { acked: number; stored: number; pushed: number; errors: number };
     redirectAcked: number;
     clicks: number;
     clickEvents: number;
@@ -101,7 +106,8 @@ export async function measureLoad(origins: Origins): Promise<LoadResult> {
   steadyListener.close();
 
   // Capture: one session, one listener receiving every event. In the same rounds, a judged session
-  // (a signing secret and a contract) with a listener of its own: what judging costs.
+  // (a signing secret and a contract) with a listener of its own: what judging costs; and a named
+  // inspector captured by its name: what finding the session by name costs.
   const owner = await newSession(origin);
   const listener = await connect(origin, owner.sessionId);
   let pushed = 0;
@@ -110,6 +116,10 @@ export async function measureLoad(origins: Origins): Promise<LoadResult> {
   const judgedListener = await connect(origin, judged.sessionId);
   let judgedPushed = 0;
   judgedListener.on(WEBHOOK_REQUEST, () => judgedPushed++);
+  const named = await namedSession(origin, 'bench-by-name');
+  const namedListener = await connect(origin, named.sessionId);
+  let namedPushed = 0;
+  namedListener.on(WEBHOOK_REQUEST, () => namedPushed++);
   const capture = await alternate({
     ...runnersFor(origins, `${origin}/webhook/${owner.sessionId}`, (bare) => `${bare}/hook`, 'POST'),
     judged: (seconds) =>
@@ -121,6 +131,15 @@ export async function measureLoad(origins: Origins): Promise<LoadResult> {
         body: BODY,
         userAgent: SENDER_UA,
         headers: judged.headers,
+      }),
+    named: (seconds) =>
+      wrk({
+        url: `${origin}/webhook/${named.name}`,
+        seconds,
+        connections: CONNECTIONS,
+        method: 'POST',
+        body: BODY,
+        userAgent: SENDER_UA,
       }),
   });
 
@@ -140,6 +159,8 @@ export async function measureLoad(origins: Origins): Promise<LoadResult> {
   listener.close();
   const judgedPushedCount = await settled(() => judgedPushed);
   judgedListener.close();
+  const namedPushedCount = await settled(() => namedPushed);
+  namedListener.close();
   const verdicts = await judgedCounts(origin, judged.sessionId);
 
   // The warm-up run is acknowledged (and pushed) too.
@@ -159,6 +180,7 @@ export async function measureLoad(origins: Origins): Promise<LoadResult> {
       passed: verdicts.matching,
       stored: verdicts.total,
     },
+    named: { acked: acked('named'), pushed: namedPushedCount },
     exact: await exactCounts(origin),
     loop,
   };
@@ -182,6 +204,7 @@ async function exactCounts(origin: string): Promise<LoadResult['exact']> {
     userAgent: SENDER_UA,
     quota: EXACT_COUNT,
   });
+  const named = await exactByName(origin);
   const link = await api<{ id: string }>(origin, '/api/urls', exact.sessionId, {
     url: 'https://example.com/exact',
   });
@@ -203,9 +226,31 @@ async function exactCounts(origin: string): Promise<LoadResult['exact']> {
     stored,
     pushed,
     captureErrors: capture.errors,
+    named,
     redirectAcked: redirect.acked,
     clicks,
     clickEvents,
     redirectErrors: redirect.errors,
   };
+}
+
+/** EXACT_COUNT captures to a fresh named inspector by its name, each answer awaited, then counted. */
+async function exactByName(origin: string): Promise<LoadResult['exact']['named']> {
+  const named = await namedSession(origin, 'bench-exact-by-name');
+  const listener = await connect(origin, named.sessionId);
+  let pushed = 0;
+  listener.on(WEBHOOK_REQUEST, () => pushed++);
+  const capture = await wrk({
+    url: `${origin}/webhook/${named.name}`,
+    seconds: 3,
+    connections: CONNECTIONS,
+    method: 'POST',
+    body: BODY,
+    userAgent: SENDER_UA,
+    quota: EXACT_COUNT,
+  });
+  await settled(() => pushed);
+  const stored = await storedCount(origin, named.sessionId);
+  listener.close();
+  return { acked: capture.acked, stored, pushed, errors: capture.errors };
 }

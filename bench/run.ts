@@ -11,6 +11,7 @@
  * - capture: 1 KB JSON POSTs to a webhook URL, each stored and pushed to a listener of the session;
  * - judged capture: the same on a session with a signing secret and a contract, each request signed
  *   and passing, so every capture pays an HMAC and a compiled validator; also as a ratio to capture;
+ * - capture by name: the same to `/webhook/{name}` of a named inspector; also as a ratio to capture;
  * - redirect: GET /s/{id} with a desktop Chrome user agent, each click committed before the 302;
  * - exact counts: a fixed number of requests, then acknowledged == stored == pushed is checked;
  * - open loop: capture at a steady 500 requests a second, latency from each request's scheduled
@@ -139,6 +140,13 @@ function report(mode: Mode, judgeCost: JudgeCost): void {
   );
   console.log(
     row(
+      `capture by the inspector's name`,
+      capture.rounds.named,
+      ratioCell(capture.rounds.named, capture.rounds.bare),
+    ),
+  );
+  console.log(
+    row(
       `redirect, click committed before 302`,
       redirect.rounds.hookbay,
       ratioCell(redirect.rounds.hookbay, redirect.rounds.bare),
@@ -180,13 +188,20 @@ function report(mode: Mode, judgeCost: JudgeCost): void {
   console.log(
     `  the judges alone, in the bench process: signature ${fmt(signatureUs)} µs + contract ${fmt(contractUs)} µs a capture, against ${fmt(1e6 / median(capture.rounds.hookbay?.map((r) => r.rps) ?? []), 0)} µs a capture at the capture rate above`,
   );
-  const { judged } = load;
+  const { judged, named } = load;
+  console.log(
+    `  by name: capture by name / capture ${ratioCell(capture.rounds.named, capture.rounds.hookbay)}; ${named.acked} acknowledged, ${named.pushed} pushed`,
+  );
   console.log(
     `  judged runs: ${judged.acked} acknowledged, ${judged.pushed} pushed; of ${judged.stored} stored, ${judged.passed} judged sig:valid contract:pass: ${ok(judged.stored > 0 && judged.passed === judged.stored)}`,
   );
   console.log(`  exact counts, ${EXACT_COUNT} requests each:`);
   console.log(
     `    capture:  sent ${EXACT_COUNT}, acknowledged ${exact.captureAcked}, stored ${exact.stored}, pushed ${exact.pushed}, errors ${exact.captureErrors}: ${ok(exact.captureAcked === EXACT_COUNT && exact.stored === EXACT_COUNT && exact.pushed === EXACT_COUNT)}`,
+  );
+  const byName = exact.named;
+  console.log(
+    `    by name:  sent ${EXACT_COUNT}, acknowledged ${byName.acked}, stored ${byName.stored}, pushed ${byName.pushed}, errors ${byName.errors}: ${ok(byName.acked === EXACT_COUNT && byName.stored === EXACT_COUNT && byName.pushed === EXACT_COUNT)}`,
   );
   console.log(
     `    redirect: sent ${EXACT_COUNT}, 302s ${exact.redirectAcked}, clicks counted ${exact.clicks}, url-click events ${exact.clickEvents}, errors ${exact.redirectErrors}: ${ok(exact.redirectAcked === EXACT_COUNT && exact.clicks === EXACT_COUNT && exact.clickEvents === EXACT_COUNT)}`,

@@ -1,7 +1,7 @@
 /**
  * Two instances on one PostgreSQL schema and one Redis, as behind a load balancer: both answer
- * captures by name from memory, and a rename or a freed name made on one holds on the other as
- * soon as it is answered. Runs when TEST_DATABASE_URL and TEST_REDIS_URL are set.
+ * captures by name from memory, and a rename, a freed name or a deleted inspector made on one
+ * holds on the other as soon as it is answered. Runs when TEST_DATABASE_URL and TEST_REDIS_URL are set.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -114,5 +114,47 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('inspector names across two 
       timeout: 4000,
       interval: 100,
     });
+  });
+
+  it('an inspector deleted on A stops capturing by its id and its name on B at once, its data gone', async () => {
+    const user = await createSession(a);
+    expect(await rename(a, user, 'deleted-on-a')).toBe(200);
+    // B now holds this session and its name in memory.
+    expect([await captureStatus(b, user.sessionId), await captureStatus(b, 'deleted-on-a')]).toEqual([
+      200, 200,
+    ]);
+    await b.services.webhooks.flush();
+    const eventsOf = async () =>
+      Number(
+        (
+          await store.database.db
+            .selectFrom('webhook_events')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('session_id', '=', user.sessionId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await eventsOf()).toBe(2);
+
+    const deleted = await a.inject({
+      method: 'DELETE',
+      url: `/api/user/inspector?confirm=${user.sessionId}`,
+      headers: asUser(user),
+    });
+    expect(deleted.statusCode).toBe(200);
+    // No wait between the deletion's answer and these captures.
+    const byId = await b.inject({ method: 'POST', url: `/webhook/${user.sessionId}`, payload: '{}' });
+    expect(byId.statusCode).toBe(404);
+    expect(byId.json()).toEqual({ error: 'No webhook URL here: this inspector was deleted.' });
+    expect(await captureStatus(b, 'deleted-on-a')).toBe(404);
+    await b.services.webhooks.flush();
+    expect(await eventsOf()).toBe(0);
+    const session = await store.database.db
+      .selectFrom('sessions')
+      .select(['name', 'deleted_at'])
+      .where('session_id', '=', user.sessionId)
+      .executeTakeFirstOrThrow();
+    expect(session.name).toBeNull();
+    expect(session.deleted_at).not.toBeNull();
   });
 });

@@ -50,7 +50,11 @@ export async function sharedRoutes(
         description:
           'The read-only inspector page: 200 while the link works, 410 once revoked or expired, 404 for an unknown token.',
         params: shareTokenSchema,
-        response: { 200: media('text/html', 'The page.') },
+        response: {
+          200: media('text/html', 'The page.'),
+          404: media('text/html', 'No share link has this token: a page that says so.'),
+          410: media('text/html', 'The link was revoked or has expired: a page that says so.'),
+        },
       },
     },
     async (request, reply) => {
