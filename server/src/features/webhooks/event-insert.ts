@@ -6,20 +6,15 @@ import type SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-lock.js';
+import type { RuleCapture } from '../responses/choose-answer.js';
 import type { CaptureResponse } from '../../../../shared/webhooks.js';
 import type { EventVerdicts } from '../../../../shared/verdicts.js';
 import type { EventRow } from './event-view.js';
 import { storedBytesOf } from './retention.js';
 
-export interface CapturedRequest {
-  sessionId: string;
-  method: string;
-  path: string;
-  queryString: string;
-  rawHeaders: [string, string][];
-  body: Buffer;
+/** A capture as stored: what the response rules look at, and the rest of what arrived. */
+export interface CapturedRequest extends RuleCapture {
   size: number;
-  truncated: boolean;
   contentType: string | null;
   ip: string | null;
   userAgent: string | null;
