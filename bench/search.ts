@@ -16,11 +16,8 @@ import pg from 'pg';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import { openDatabase } from '../server/src/db/connection.js';
-import {
-  createWebhooksRepo,
-  toEventRow,
-  type NewEventRow,
-} from '../server/src/features/webhooks/webhooks.repo.js';
+import { toEventRow, type NewEventRow } from '../server/src/features/webhooks/event-insert.js';
+import { createWebhooksRepo } from '../server/src/features/webhooks/webhooks.repo.js';
 
 const SESSION_EVENTS = 10_000;
 /** Another session's events in the same table, so the search has to keep to its own. */

@@ -5,7 +5,7 @@
  * refuses the session (2, usage errors, is decided before anything is sent).
  */
 import type { ConformanceReport, ConformanceRun } from '../shared/conformance.js';
-import type { ConformanceCommand } from './args.js';
+import type { ConformanceCommand } from './event-args.js';
 import { api, callerOf, EXIT_UNREACHABLE, keyMismatch, reportApiFailure, type Caller } from './api.js';
 
 export const POLL_MS = 1000;

@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import type { InspectorSetup, NewInspector } from '../shared/inspectors.js';
 import { errorMessageOf, errorText } from './api.js';
-import type { NewCommand } from './args.js';
+import type { NewCommand } from './setup-args.js';
 
 export const DEFAULT_SERVER = 'http://localhost:3000';
 

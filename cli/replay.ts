@@ -4,7 +4,7 @@
  * `--rate` a minute, with a line each and a summary.
  */
 import type { WebhookEvent } from '../shared/webhooks.js';
-import type { ReplayAll, ReplayCommand } from './args.js';
+import type { ReplayAll, ReplayCommand } from './event-args.js';
 import {
   api,
   ApiError,

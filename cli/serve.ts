@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { ServeCommand } from './args.js';
+import type { ServeCommand } from './setup-args.js';
 
 /** The built server of the package this file belongs to, or null when there is none beside it. */
 export function builtServerOf(cliFile: string): string | null {

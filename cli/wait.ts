@@ -6,7 +6,7 @@
  * gives up on an upstream after 60 s unless told otherwise).
  */
 import type { WebhookEvent } from '../shared/webhooks.js';
-import type { WaitCommand } from './args.js';
+import type { WaitCommand } from './event-args.js';
 import {
   apiWithStatus,
   callerOf,

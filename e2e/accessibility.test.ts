@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, startJourney, type Journey } from './harness.js';
+import { hasChromium, type Journey } from './harness.js';
 import { AXE_SOURCE, seriousFindings } from './axe.js';
-import { setTheme, snap } from './helpers.js';
+import { setTheme, snap, startLaptopJourney } from './helpers.js';
 import { SCREENS, seedScreens, type SeededLinks } from './screens.js';
 
 describe.runIf(hasChromium)('accessibility of every page', () => {
@@ -18,8 +18,7 @@ describe.runIf(hasChromium)('accessibility of every page', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-e2e-a11y-'));
-    journey = await startJourney({ dataDir });
-    await journey.page.setViewportSize({ width: 1280, height: 800 });
+    journey = await startLaptopJourney({ dataDir });
     links = await seedScreens(journey, dataDir);
   });
   afterAll(async () => {

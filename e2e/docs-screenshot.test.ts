@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, startJourney, type Journey } from './harness.js';
-import { openInspector, poll, setTheme, snap } from './helpers.js';
+import { hasChromium, type Journey } from './harness.js';
+import { openInspector, poll, requestList, setTheme, snap, startLaptopJourney } from './helpers.js';
 import { SCREENS, sendSeededRequests, SEEDED_REQUESTS } from './screens.js';
 
 const DOCS_SCREENSHOT = path.join('docs', 'webhook-inspector.png');
@@ -15,7 +15,7 @@ describe.runIf(hasChromium)('the README’s screenshot of the Webhook Inspector'
   let journey: Journey;
 
   beforeAll(async () => {
-    journey = await startJourney();
+    journey = await startLaptopJourney();
   });
   afterAll(async () => {
     await journey.close();
@@ -23,7 +23,6 @@ describe.runIf(hasChromium)('the README’s screenshot of the Webhook Inspector'
 
   it('shows the requests sent to the webhook URL with the newest open, at 1280x800 in the light theme', async () => {
     const { page, origin } = journey;
-    await page.setViewportSize({ width: 1280, height: 800 });
     const webhookUrl = await openInspector(page, origin);
     await setTheme(page, 'light');
     await sendSeededRequests(origin, webhookUrl.split('/').at(-1) ?? '');
@@ -33,7 +32,7 @@ describe.runIf(hasChromium)('the README’s screenshot of the Webhook Inspector'
     if (!inspector) throw new Error('no inspector screen');
     await inspector.ready(page);
 
-    const rows = page.getByRole('list', { name: 'Requests' }).locator('.request-path');
+    const rows = requestList(page).locator('.request-path');
     await poll(() => rows.allTextContents()).toEqual(
       SEEDED_REQUESTS.map((request) => request.path).reverse(),
     );

@@ -1,13 +1,15 @@
 /**
- * Small helpers shared by the browser journeys: the session a page holds, toasts, the theme
- * switch, a spy on browser notifications, and granting admin rights the way an operator does.
+ * Small helpers shared by the browser journeys: the session a page holds, the inspector's first
+ * steps at a laptop's size and its request list, toasts, the theme switch, a spy on browser
+ * notifications, and granting admin rights the way an operator does.
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { screenshot } from './harness.js';
+import type { Config } from '../server/src/config.js';
+import { screenshot, startJourney, type Journey } from './harness.js';
 
 const run = promisify(execFile);
 
@@ -49,6 +51,38 @@ export async function openInspector(page: Page, origin: string): Promise<string>
   const webhookUrl = `${origin}/webhook/${await sessionIdOf(page)}`;
   await joined;
   return webhookUrl;
+}
+
+/** A laptop's window, at which the inspector's header keeps two rows and its list ten. */
+export const LAPTOP = { width: 1280, height: 800 };
+
+/** A journey whose browser window is a laptop's. */
+export async function startLaptopJourney(overrides: Partial<Config> = {}): Promise<Journey> {
+  const journey = await startJourney(overrides);
+  await journey.page.setViewportSize(LAPTOP);
+  return journey;
+}
+
+/** The inspector's request list. */
+export const requestList = (page: Page) => page.getByRole('list', { name: 'Requests' });
+
+/** The number of requests the inspector's header shows, as written there. */
+export const requestCount = (page: Page) => page.getByTestId('request-count').textContent();
+
+/** Rows of the request list whose whole box is inside the window and the list's own scrolling area. */
+export function rowsInView(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const listElement = document.querySelector('[role="list"][aria-label="Requests"]');
+    const scroller = listElement?.parentElement;
+    if (!listElement || !scroller) return 0;
+    const area = scroller.getBoundingClientRect();
+    const top = Math.max(0, area.top);
+    const bottom = Math.min(window.innerHeight, area.bottom);
+    return Array.from(listElement.querySelectorAll('[role="listitem"]')).filter((row) => {
+      const box = row.getBoundingClientRect();
+      return box.top >= top && box.bottom <= bottom && box.left >= 0 && box.right <= window.innerWidth;
+    }).length;
+  });
 }
 
 /** Texts of the toasts shown right now. */

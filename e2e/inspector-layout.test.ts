@@ -7,16 +7,22 @@ import { createHmac } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, startJourney, type Journey } from './harness.js';
-import { openInspector, poll, setTheme, snap } from './helpers.js';
+import { hasChromium, type Journey } from './harness.js';
+import {
+  openInspector,
+  poll,
+  requestCount,
+  requestList,
+  rowsInView,
+  setTheme,
+  snap,
+  startLaptopJourney,
+} from './helpers.js';
 
-const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-const list = (page: Page) => page.getByRole('list', { name: 'Requests' });
-const rows = (page: Page) => list(page).getByRole('listitem');
+const rows = (page: Page) => requestList(page).getByRole('listitem');
 const details = (page: Page) => page.getByRole('article', { name: 'Request details' });
-const requestCount = (page: Page) => page.getByTestId('request-count').textContent();
 
 /** One request of each kind a webhook URL gets, the n-th of the session. */
 function requestNumber(webhookUrl: string, n: number): [string, RequestInit] {
@@ -82,22 +88,6 @@ async function sendRequests(webhookUrl: string, count: number, from = 0): Promis
   }
 }
 
-/** Rows whose whole box is inside both the window and the list's own scrolling area. */
-async function rowsInView(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const listElement = document.querySelector('[role="list"][aria-label="Requests"]');
-    const scroller = listElement?.parentElement;
-    if (!listElement || !scroller) return 0;
-    const area = scroller.getBoundingClientRect();
-    const top = Math.max(0, area.top);
-    const bottom = Math.min(window.innerHeight, area.bottom);
-    return Array.from(listElement.querySelectorAll('[role="listitem"]')).filter((row) => {
-      const box = row.getBoundingClientRect();
-      return box.top >= top && box.bottom <= bottom && box.left >= 0 && box.right <= window.innerWidth;
-    }).length;
-  });
-}
-
 async function hasHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 }
@@ -112,8 +102,7 @@ describe.runIf(hasChromium)('The inspector screen with 280 requests', () => {
   let webhookUrl: string;
 
   beforeAll(async () => {
-    journey = await startJourney();
-    await journey.page.setViewportSize(LAPTOP);
+    journey = await startLaptopJourney();
   });
   afterAll(async () => {
     await journey.close();
@@ -142,7 +131,7 @@ describe.runIf(hasChromium)('The inspector screen with 280 requests', () => {
 
   it('the Response, Forward and Access drawers open over the list without moving it', async () => {
     const { page } = journey;
-    const before = await list(page).boundingBox();
+    const before = await requestList(page).boundingBox();
     for (const [button, title] of [
       [/^Response/, 'Response'],
       [/^Forward/, 'Forward to your machine'],
@@ -151,7 +140,7 @@ describe.runIf(hasChromium)('The inspector screen with 280 requests', () => {
       await page.getByRole('button', { name: button }).click();
       const drawer = page.getByRole('dialog', { name: title });
       await poll(() => drawer.isVisible()).toBe(true);
-      expect(await list(page).boundingBox()).toEqual(before);
+      expect(await requestList(page).boundingBox()).toEqual(before);
       if (title === 'Forward to your machine') {
         // The commands wrap: every part of them, --to included, is in sight.
         const commands = drawer.locator('code');
@@ -196,7 +185,7 @@ describe.runIf(hasChromium)('The inspector screen with 280 requests', () => {
 
   it('requests arriving while the list is scrolled are counted on a button that goes back up', async () => {
     const { page } = journey;
-    const scroller = list(page).locator('xpath=..');
+    const scroller = requestList(page).locator('xpath=..');
     await scroller.evaluate((element) => element.scrollTo({ top: 2000 }));
     await poll(() => scroller.evaluate((element) => element.scrollTop)).toBeGreaterThan(1000);
     await sendRequests(webhookUrl, 2, 280);
@@ -214,7 +203,7 @@ describe.runIf(hasChromium)('The inspector screen with 280 requests', () => {
     // As a phone opens it: the list first.
     await page.reload();
     await poll(() => requestCount(page)).toBe('282');
-    await poll(() => list(page).isVisible()).toBe(true);
+    await poll(() => requestList(page).isVisible()).toBe(true);
     expect(await details(page).isVisible()).toBe(false);
     expect(await hasHorizontalScroll(page)).toBe(false);
     // The URL is in sight with its Copy button, ending in an ellipsis when it does not fit.
@@ -227,14 +216,14 @@ describe.runIf(hasChromium)('The inspector screen with 280 requests', () => {
     await snap(page, 'inspector-390-list-light');
 
     // Further down the list, so that Back has a place to come back to.
-    const scroller = list(page).locator('xpath=..');
+    const scroller = requestList(page).locator('xpath=..');
     await scroller.evaluate((element) => element.scrollTo({ top: 1500 }));
     await poll(() => scroller.evaluate((element) => element.scrollTop)).toBeGreaterThan(1000);
     const tapped = rows(page).filter({ hasText: '/github' }).nth(1);
     const tappedPath = await tapped.locator('span.request-path').textContent();
     await tapped.getByRole('button').first().click();
     await poll(() => details(page).isVisible()).toBe(true);
-    expect(await list(page).isVisible()).toBe(false);
+    expect(await requestList(page).isVisible()).toBe(false);
     expect(await details(page).locator('code').first().textContent()).toBe(tappedPath);
     const top = await details(page).boundingBox();
     expect(top && top.y < PHONE.height).toBe(true);
@@ -242,19 +231,19 @@ describe.runIf(hasChromium)('The inspector screen with 280 requests', () => {
     await snap(page, 'inspector-390-detail-light');
 
     await page.getByRole('button', { name: 'Back to the list' }).click();
-    await poll(() => list(page).isVisible()).toBe(true);
+    await poll(() => requestList(page).isVisible()).toBe(true);
     expect(await details(page).isVisible()).toBe(false);
     // Back where the list was, the tapped request in sight and marked.
     await poll(() => scroller.evaluate((element) => element.scrollTop)).toBeGreaterThan(1000);
-    expect(await list(page).locator('button[aria-current="true"] span.request-path').textContent()).toBe(
-      tappedPath,
-    );
+    expect(
+      await requestList(page).locator('button[aria-current="true"] span.request-path').textContent(),
+    ).toBe(tappedPath);
 
     // The theme switch sits in the collapsed menu on a phone: the stored choice does the same.
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
     await poll(() => page.locator('html').getAttribute('data-bs-theme')).toBe('dark');
-    await poll(() => list(page).isVisible()).toBe(true);
+    await poll(() => requestList(page).isVisible()).toBe(true);
     await snap(page, 'inspector-390-list-dark');
     await rows(page).filter({ hasText: '/stripe' }).first().getByRole('button').first().click();
     await poll(() => details(page).isVisible()).toBe(true);
@@ -262,7 +251,7 @@ describe.runIf(hasChromium)('The inspector screen with 280 requests', () => {
     await snap(page, 'inspector-390-detail-dark');
     await page.evaluate(() => localStorage.setItem('theme', 'light'));
     await page.reload();
-    await poll(() => list(page).isVisible()).toBe(true);
+    await poll(() => requestList(page).isVisible()).toBe(true);
 
     await page.getByRole('button', { name: /^Response/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Response' });

@@ -9,38 +9,24 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, startJourney, type Journey } from './harness.js';
+import { hasChromium, type Journey } from './harness.js';
 import {
   expectToast,
   grantAdminWithCli,
   openInspector,
   poll,
+  requestCount,
+  requestList,
+  rowsInView,
   sessionIdOf,
   setTheme,
   snap,
+  startLaptopJourney,
 } from './helpers.js';
 
-const list = (page: Page) => page.getByRole('list', { name: 'Requests' });
-const requestCount = (page: Page) => page.getByTestId('request-count').textContent();
 const settingsButton = (page: Page) => page.getByRole('button', { name: /^Settings/ });
 const switcherButton = (page: Page) => page.getByRole('button', { name: /^Inspectors/ });
 const drawer = (page: Page) => page.getByRole('dialog', { name: 'Inspector settings' });
-
-/** Rows whose whole box is inside both the window and the list's own scrolling area. */
-function rowsInView(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const listElement = document.querySelector('[role="list"][aria-label="Requests"]');
-    const scroller = listElement?.parentElement;
-    if (!listElement || !scroller) return 0;
-    const area = scroller.getBoundingClientRect();
-    const top = Math.max(0, area.top);
-    const bottom = Math.min(window.innerHeight, area.bottom);
-    return Array.from(listElement.querySelectorAll('[role="listitem"]')).filter((row) => {
-      const box = row.getBoundingClientRect();
-      return box.top >= top && box.bottom <= bottom;
-    }).length;
-  });
-}
 
 describe.runIf(hasChromium)('naming an inspector', () => {
   let journey: Journey;
@@ -49,8 +35,7 @@ describe.runIf(hasChromium)('naming an inspector', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-e2e-names-'));
-    journey = await startJourney({ dataDir });
-    await journey.page.setViewportSize({ width: 1280, height: 800 });
+    journey = await startLaptopJourney({ dataDir });
   });
   afterAll(async () => {
     await journey.close();
@@ -106,7 +91,7 @@ describe.runIf(hasChromium)('naming an inspector', () => {
     });
     expect(response.status).toBe(200);
     await poll(() => requestCount(page)).toBe('13');
-    await poll(() => list(page).getByRole('listitem').first().textContent()).toContain('/orders/42');
+    await poll(() => requestList(page).getByRole('listitem').first().textContent()).toContain('/orders/42');
     await poll(() => rowsInView(page)).toBeGreaterThanOrEqual(10);
     await snap(page, 'inspector-named-light');
     await setTheme(page, 'dark');

@@ -8,11 +8,21 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, startJourney, type Journey } from './harness.js';
-import { expectToast, openInspector, poll, sessionIdOf, setTheme, snap } from './helpers.js';
+import { hasChromium, type Journey } from './harness.js';
+import {
+  expectToast,
+  LAPTOP,
+  openInspector,
+  poll,
+  requestCount,
+  requestList,
+  rowsInView,
+  sessionIdOf,
+  setTheme,
+  snap,
+  startLaptopJourney,
+} from './helpers.js';
 
-const requestCount = (page: Page) => page.getByTestId('request-count').textContent();
-const list = (page: Page) => page.getByRole('list', { name: 'Requests' });
 const switcherButton = (page: Page) => page.getByRole('button', { name: /^Inspectors/ });
 const switcher = (page: Page) => page.getByRole('dialog', { name: 'Inspectors in this browser' });
 const row = (page: Page, label: string) =>
@@ -24,22 +34,6 @@ const settings = (page: Page) => page.getByRole('dialog', { name: 'Inspector set
 
 function others(page: Page): Promise<{ sessionId: string; name: string | null }[]> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('hookbayInspectors') ?? '[]'));
-}
-
-/** Rows whose whole box is inside both the window and the list's own scrolling area. */
-function rowsInView(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const listElement = document.querySelector('[role="list"][aria-label="Requests"]');
-    const scroller = listElement?.parentElement;
-    if (!listElement || !scroller) return 0;
-    const area = scroller.getBoundingClientRect();
-    const top = Math.max(0, area.top);
-    const bottom = Math.min(window.innerHeight, area.bottom);
-    return Array.from(listElement.querySelectorAll('[role="listitem"]')).filter((item) => {
-      const box = item.getBoundingClientRect();
-      return box.top >= top && box.bottom <= bottom;
-    }).length;
-  });
 }
 
 /** The header's height, and its height with the switcher taken out: they must be the same. */
@@ -62,8 +56,7 @@ describe.runIf(hasChromium)('several inspectors in one browser', () => {
   let secondId: string;
 
   beforeAll(async () => {
-    journey = await startJourney();
-    await journey.page.setViewportSize({ width: 1280, height: 800 });
+    journey = await startLaptopJourney();
   });
   afterAll(() => journey.close());
 
@@ -118,7 +111,7 @@ describe.runIf(hasChromium)('several inspectors in one browser', () => {
     await row(page, 'e2e-second').getByRole('button', { name: 'Open' }).click();
     await poll(() => page.evaluate(() => localStorage.getItem('userSessionId'))).toBe(secondId);
     await poll(() => requestCount(page)).toBe('2');
-    await poll(() => list(page).getByRole('listitem').first().textContent()).toContain('/hello/2');
+    await poll(() => requestList(page).getByRole('listitem').first().textContent()).toContain('/hello/2');
     expect(await page.locator('#webhook-url').inputValue()).toContain(secondId);
     await poll(() => switcherButton(page).textContent()).toContain('e2e-second');
     expect((await others(page)).map((other) => other.sessionId)).toEqual([firstId]);
@@ -243,7 +236,7 @@ describe.runIf(hasChromium)('several inspectors in one browser', () => {
     });
     for (let n = 0; n < 14; n++)
       expect((await fetch(`${origin}/webhook/e2e-second/row/${n}`, { method: 'POST' })).status).toBe(200);
-    await poll(() => list(page).getByRole('listitem').first().textContent()).toContain('/row/13');
+    await poll(() => requestList(page).getByRole('listitem').first().textContent()).toContain('/row/13');
     for (const theme of ['light', 'dark'] as const) {
       await setTheme(page, theme);
       const heights = await headerHeights(page);
@@ -265,7 +258,7 @@ describe.runIf(hasChromium)('several inspectors in one browser', () => {
     await snap(page, 'inspector-switcher-drawer-phone-dark');
     await closeDrawer(page);
     // The theme switch sits in the navbar, folded away on a phone.
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.setViewportSize(LAPTOP);
     await setTheme(page, 'light');
     await page.setViewportSize({ width: 390, height: 844 });
     await snap(page, 'inspector-switcher-phone-light');

@@ -5,6 +5,7 @@
  * compiled once per rule. Pure: no Node and no DOM APIs.
  */
 import { z } from 'zod';
+import { decodeQueryPart } from './query-part.js';
 
 export const CONDITION_OPS = ['exists', 'equals', 'contains', 'matches'] as const;
 export type ConditionOp = (typeof CONDITION_OPS)[number];
@@ -130,15 +131,6 @@ export interface ConditionScope {
   query(name: string): string | undefined;
   /** The parsed JSON body, or undefined when the body is not JSON. */
   json(): unknown;
-}
-
-function decodeQueryPart(text: string): string {
-  const spaced = text.replaceAll('+', ' ');
-  try {
-    return decodeURIComponent(spaced);
-  } catch {
-    return spaced;
-  }
 }
 
 /** Headers by name in any case (repeated ones joined with ", "), the first value of each query parameter. */

@@ -3,6 +3,7 @@
  * body built only when a template reads them. Objects without a prototype, so a template reads
  * only the request's own fields.
  */
+import { decodeQueryPart } from './query-part.js';
 
 /** What a template may read of a captured request. */
 export interface TemplateRequest {
@@ -29,15 +30,6 @@ function printingNode(text: () => string): ScopeNode {
   const node: ScopeNode = Object.create(null) as ScopeNode;
   node[Symbol.toPrimitive] = text;
   return node;
-}
-
-function decodeQueryPart(text: string): string {
-  const spaced = text.replaceAll('+', ' ');
-  try {
-    return decodeURIComponent(spaced);
-  } catch {
-    return spaced;
-  }
 }
 
 /** Puts `value` at the dotted name's place: `hub.challenge` becomes `hub` → `challenge`. */

@@ -3,14 +3,10 @@
  * listening on a port.
  */
 import { createHmac } from 'node:crypto';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { privateSession } from '../../server/src/features/access/test-helpers.js';
-import { buildTestApp } from '../../server/test/app.js';
 import { waitFor } from '../../server/test/processes.js';
-import { listen } from '../../server/test/socket.js';
-import { call, connect } from './test-client.js';
+import { call, connect, mcpAgainstHookbay } from './test-client.js';
 
 const TOOLS = [
   'compare_requests',
@@ -28,22 +24,10 @@ const TOOLS = [
 ];
 
 describe('hookbay mcp', () => {
-  let app: FastifyInstance;
-  let origin: string;
-  let client: Client;
-
-  beforeAll(async () => {
-    app = await buildTestApp();
-    origin = await listen(app);
-    client = await connect(['--server', origin]);
-  });
-  afterAll(async () => {
-    await client.close();
-    await app.close();
-  });
+  const hookbay = mcpAgainstHookbay();
 
   it('lists its tools, each described with every parameter', async () => {
-    const { tools } = await client.listTools();
+    const { tools } = await hookbay.client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(TOOLS);
     for (const tool of tools) {
       expect(tool.description?.length, tool.name).toBeGreaterThan(150);
@@ -58,18 +42,20 @@ describe('hookbay mcp', () => {
   });
 
   it('makes a webhook URL, waits for a capture, reads it, and scripts how the URL answers', async () => {
-    const started = await call(client, 'get_webhook_url');
+    const started = await call(hookbay.client, 'get_webhook_url');
     expect(started.isError).toBe(false);
-    expect(String(started.json.webhookUrl)).toMatch(new RegExp(`^${origin}/webhook/[0-9a-f-]{36}$`));
-    const url = await call(client, 'get_webhook_url', { new: true });
+    expect(String(started.json.webhookUrl)).toMatch(new RegExp(`^${hookbay.origin}/webhook/[0-9a-f-]{36}$`));
+    const url = await call(hookbay.client, 'get_webhook_url', { new: true });
     const webhookUrl = String(url.json.webhookUrl);
-    expect(webhookUrl).toMatch(new RegExp(`^${origin}/webhook/[0-9a-f-]{36}$`));
+    expect(webhookUrl).toMatch(new RegExp(`^${hookbay.origin}/webhook/[0-9a-f-]{36}$`));
     expect(webhookUrl).not.toBe(started.json.webhookUrl);
     expect(url.json.newestId).toBe(0);
-    expect(await call(client, 'get_webhook_url')).toMatchObject({ json: { webhookUrl, newestId: 0 } });
+    expect(await call(hookbay.client, 'get_webhook_url')).toMatchObject({
+      json: { webhookUrl, newestId: 0 },
+    });
 
-    const waiting = call(client, 'wait_for_requests', { q: 'zen', timeoutSeconds: 20, after: 0 });
-    await waitFor('the wait to be open', () => app.services.waits.openCount().waits === 1);
+    const waiting = call(hookbay.client, 'wait_for_requests', { q: 'zen', timeoutSeconds: 20, after: 0 });
+    await waitFor('the wait to be open', () => hookbay.app.services.waits.openCount().waits === 1);
     const body = '{"zen":"Keep it logically awesome.","hook":{"id":7}}';
     const signature = `sha256=${createHmac('sha256', 'It’s a Secret').update(body).digest('hex')}`;
     const sent = await fetch(`${webhookUrl}/github?delivery=1`, {
@@ -90,11 +76,11 @@ describe('hookbay mcp', () => {
     const [first] = waited.json.requests as { id: number }[];
     const id = first?.id;
 
-    const read = await call(client, 'read_request', { id });
+    const read = await call(hookbay.client, 'read_request', { id });
     expect(read.json).toMatchObject({ id, body, bodyEncoding: 'utf8', sender: 'GitHub ping' });
     expect(read.json.headers).toContainEqual(['X-Hub-Signature-256', signature]);
 
-    const rules = await call(client, 'set_responses', {
+    const rules = await call(hookbay.client, 'set_responses', {
       rules: [
         {
           method: 'POST',
@@ -112,26 +98,26 @@ describe('hookbay mcp', () => {
     });
     expect(rules.isError).toBe(false);
     expect(rules.json).toMatchObject({ rules: [{ method: 'POST', path: '/orders', then: 'repeat-last' }] });
-    expect(await call(client, 'get_responses')).toMatchObject({ json: rules.json });
+    expect(await call(hookbay.client, 'get_responses')).toMatchObject({ json: rules.json });
     const answered = await fetch(`${webhookUrl}/orders`, { method: 'POST', body: '{"order":"A-1"}' });
     expect(answered.status).toBe(201);
     expect(await answered.text()).toBe('{"got":"A-1"}');
     await expect(fetch(`${webhookUrl}/orders`, { method: 'POST', body: '{}' })).rejects.toThrow();
 
-    const listed = await call(client, 'list_requests', { q: 'order', method: 'POST' });
+    const listed = await call(hookbay.client, 'list_requests', { q: 'order', method: 'POST' });
     expect(listed.json.requests).toMatchObject([
       { path: '/orders', answeredWith: 0 },
       { path: '/orders', answeredWith: 201, bodyPreview: '{"order":"A-1"}' },
     ]);
 
-    const verified = await call(client, 'verify_signature', { id, secret: 'It’s a Secret' });
+    const verified = await call(hookbay.client, 'verify_signature', { id, secret: 'It’s a Secret' });
     expect(verified.json).toMatchObject({ valid: true, scheme: 'github-sha256', expected: signature });
-    expect(await call(client, 'verify_signature', { id, secret: 'wrong' })).toMatchObject({
+    expect(await call(hookbay.client, 'verify_signature', { id, secret: 'wrong' })).toMatchObject({
       json: { valid: false },
     });
 
     const orders = listed.json.requests as { id: number }[];
-    const compared = await call(client, 'compare_requests', { a: id, b: orders[1]?.id });
+    const compared = await call(hookbay.client, 'compare_requests', { a: id, b: orders[1]?.id });
     expect(compared.json).toMatchObject({
       same: false,
       path: { a: '/github', b: '/orders' },
@@ -143,33 +129,39 @@ describe('hookbay mcp', () => {
   });
 
   it('replays a request server-side and reports what the target answered', async () => {
-    const webhookUrl = String((await call(client, 'get_webhook_url', { new: true })).json.webhookUrl);
+    const webhookUrl = String((await call(hookbay.client, 'get_webhook_url', { new: true })).json.webhookUrl);
     const captured = await fetch(`${webhookUrl}/source`, { method: 'PUT', body: 'again' });
     const { id } = (await captured.json()) as { id: number };
-    const replayed = await call(client, 'replay_request', { id, url: `${webhookUrl}/copy`, method: 'PATCH' });
+    const replayed = await call(hookbay.client, 'replay_request', {
+      id,
+      url: `${webhookUrl}/copy`,
+      method: 'PATCH',
+    });
     expect(replayed.json).toMatchObject({ status: 200, bodyEncoding: 'utf8' });
-    const listed = await call(client, 'list_requests', { limit: 1 });
+    const listed = await call(hookbay.client, 'list_requests', { limit: 1 });
     expect(listed.json.requests).toMatchObject([{ method: 'PATCH', path: '/copy', bodyPreview: 'again' }]);
   });
 
   it('answers a mistake in words the agent can act on', async () => {
-    const webhookUrl = String((await call(client, 'get_webhook_url', { new: true })).json.webhookUrl);
-    const missing = await call(client, 'read_request', { id: 999_999 });
+    const webhookUrl = String((await call(hookbay.client, 'get_webhook_url', { new: true })).json.webhookUrl);
+    const missing = await call(hookbay.client, 'read_request', { id: 999_999 });
     expect(missing.isError).toBe(true);
     expect(missing.text).toContain('no request 999999');
     const unsigned = await fetch(webhookUrl, { method: 'POST', body: 'plain' });
     const { id } = (await unsigned.json()) as { id: number };
-    const unknownSender = await call(client, 'verify_signature', { id, secret: 's' });
+    const unknownSender = await call(hookbay.client, 'verify_signature', { id, secret: 's' });
     expect(unknownSender).toMatchObject({ isError: true });
     expect(unknownSender.text).toContain('scheme "custom"');
-    const invalid = await call(client, 'set_responses', { rules: [{ responses: [{ status: 700 }] }] });
+    const invalid = await call(hookbay.client, 'set_responses', {
+      rules: [{ responses: [{ status: 700 }] }],
+    });
     expect(invalid.isError).toBe(true);
     expect(invalid.text).toMatch(/^Hookbay answered 400: rules\[0\]\.responses\[0\]/);
   });
 
   it('works on a private inspector with its key, and says what is missing without one', async () => {
-    const { user, key } = await privateSession(app);
-    const webhookUrl = `${origin}/webhook/${user.sessionId}`;
+    const { user, key } = await privateSession(hookbay.app);
+    const webhookUrl = `${hookbay.origin}/webhook/${user.sessionId}`;
     await fetch(`${webhookUrl}/private`, { method: 'POST', body: 'kept' });
     const withKey = await connect([webhookUrl], { HOOKBAY_KEY: key });
     const withoutKey = await connect([webhookUrl]);
@@ -186,12 +178,12 @@ describe('hookbay mcp', () => {
   });
 
   it("get_conformance_report returns a sender test's report, the newest one by default", async () => {
-    const webhookUrl = String((await call(client, 'get_webhook_url', { new: true })).json.webhookUrl);
+    const webhookUrl = String((await call(hookbay.client, 'get_webhook_url', { new: true })).json.webhookUrl);
     const sessionId = webhookUrl.slice(webhookUrl.lastIndexOf('/') + 1);
-    const none = await call(client, 'get_conformance_report');
+    const none = await call(hookbay.client, 'get_conformance_report');
     expect(none.isError).toBe(true);
     expect(none.text).toContain('no sender test yet');
-    const armed = await app.inject({
+    const armed = await hookbay.app.inject({
       method: 'POST',
       url: '/api/conformance/runs',
       headers: { 'x-session-id': sessionId },
@@ -201,7 +193,7 @@ describe('hookbay mcp', () => {
     const headers = { 'content-type': 'application/json', 'webhook-id': 'msg_1' };
     expect((await fetch(webhookUrl, { method: 'POST', headers, body: '{}' })).status).toBe(500);
     expect((await fetch(webhookUrl, { method: 'POST', headers, body: '{}' })).status).toBe(200);
-    const report = await call(client, 'get_conformance_report');
+    const report = await call(hookbay.client, 'get_conformance_report');
     expect(report.json).toMatchObject({
       run: { id: runId, failFirst: 1 },
       status: 'armed',
@@ -209,7 +201,7 @@ describe('hookbay mcp', () => {
     });
     const checks = report.json.checks as { id: string; outcome: string }[];
     expect(checks.find((check) => check.id === 'retries')?.outcome).toBe('pass');
-    expect((await call(client, 'get_conformance_report', { id: runId })).json).toMatchObject({
+    expect((await call(hookbay.client, 'get_conformance_report', { id: runId })).json).toMatchObject({
       run: { id: runId },
     });
   });
@@ -227,22 +219,10 @@ describe('hookbay mcp', () => {
 });
 
 describe('hookbay mcp new_inspector', () => {
-  let app: FastifyInstance;
-  let origin: string;
-  let client: Client;
-
-  beforeAll(async () => {
-    app = await buildTestApp();
-    origin = await listen(app);
-    client = await connect(['--server', origin]);
-  });
-  afterAll(async () => {
-    await client.close();
-    await app.close();
-  });
+  const hookbay = mcpAgainstHookbay();
 
   it('makes a named, private, short-lived inspector and works with it from then on', async () => {
-    const made = await call(client, 'new_inspector', {
+    const made = await call(hookbay.client, 'new_inspector', {
       name: 'agent-made',
       expiresIn: '1h',
       maxRequests: 10,
@@ -251,21 +231,21 @@ describe('hookbay mcp new_inspector', () => {
     });
     expect(made.isError, made.text).toBe(false);
     expect(made.json).toMatchObject({
-      webhookUrl: `${origin}/webhook/agent-made`,
+      webhookUrl: `${hookbay.origin}/webhook/agent-made`,
       name: 'agent-made',
       private: true,
       maxRequests: 10,
       key: expect.stringMatching(/^hbk_/),
     });
-    const sent = await fetch(`${origin}/webhook/agent-made/hook`, { method: 'POST', body: 'hi' });
+    const sent = await fetch(`${hookbay.origin}/webhook/agent-made/hook`, { method: 'POST', body: 'hi' });
     expect([sent.status, await sent.text()]).toEqual([201, 'ok']);
-    await app.services.webhooks.flush();
+    await hookbay.app.services.webhooks.flush();
     // The other tools now act on the new, private inspector, with its key.
-    const listed = await call(client, 'list_requests');
+    const listed = await call(hookbay.client, 'list_requests');
     expect(listed.isError, listed.text).toBe(false);
     expect(JSON.stringify(listed.json)).toContain('/hook');
 
-    const taken = await call(client, 'new_inspector', { name: 'agent-made' });
+    const taken = await call(hookbay.client, 'new_inspector', { name: 'agent-made' });
     expect(taken).toMatchObject({
       isError: true,
       text: 'Hookbay answered 409: name: another inspector holds this name; choose another.',

@@ -4,7 +4,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { McpCommand } from '../args.js';
+import type { McpCommand } from '../setup-args.js';
 import { VERSION } from '../help-parts.js';
 import { registerActionTools } from './action-tools.js';
 import { registerConformanceTools } from './conformance-tools.js';

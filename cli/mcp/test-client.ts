@@ -8,7 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { CLI_PATH } from '../../server/src/features/forwarding/cli-process.js';
+import { buildTestApp } from '../../server/test/app.js';
+import { listen } from '../../server/test/socket.js';
 
 export interface ToolAnswer {
   isError: boolean;
@@ -38,6 +42,31 @@ export async function connect(args: string[], env: Record<string, string> = {}):
   const client = new Client({ name: 'hookbay-test', version: '1.0.0' });
   await client.connect(transport);
   return client;
+}
+
+/** A Hookbay listening on a port and `hookbay mcp --server` connected to it. */
+export interface McpAgainstHookbay {
+  app: FastifyInstance;
+  origin: string;
+  client: Client;
+}
+
+/**
+ * Starts a Hookbay and `hookbay mcp --server` against it before the describe block's tests, and
+ * closes both after them; the fields are set once the tests run.
+ */
+export function mcpAgainstHookbay(): McpAgainstHookbay {
+  const hookbay = {} as McpAgainstHookbay;
+  beforeAll(async () => {
+    hookbay.app = await buildTestApp();
+    hookbay.origin = await listen(hookbay.app);
+    hookbay.client = await connect(['--server', hookbay.origin]);
+  });
+  afterAll(async () => {
+    await hookbay.client.close();
+    await hookbay.app.close();
+  });
+  return hookbay;
 }
 
 export async function call(

@@ -4,13 +4,9 @@
  * over stdio, against a Hookbay listening on a port.
  */
 import { createHmac } from 'node:crypto';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../server/test/app.js';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../server/test/processes.js';
-import { listen } from '../../server/test/socket.js';
-import { call, connect } from './test-client.js';
+import { call, mcpAgainstHookbay } from './test-client.js';
 
 const SECRET = 'mcp-signing-secret';
 const signature = (body: string, key = SECRET) =>
@@ -31,30 +27,18 @@ const GOOD_ORDER = '{"id":"o1","total":5}';
 const BAD_ORDER = '{"total":-1,"email":"nope","count":"x"}';
 
 describe('hookbay mcp and the verdicts judged on arrival', () => {
-  let app: FastifyInstance;
-  let origin: string;
-  let client: Client;
-
-  beforeAll(async () => {
-    app = await buildTestApp();
-    origin = await listen(app);
-    client = await connect(['--server', origin]);
-  });
-  afterAll(async () => {
-    await client.close();
-    await app.close();
-  });
+  const hookbay = mcpAgainstHookbay();
 
   async function setUp(sessionId: string): Promise<{ secretId: string; contractId: string }> {
     const headers = { 'x-session-id': sessionId };
-    const secret = await app.inject({
+    const secret = await hookbay.app.inject({
       method: 'POST',
       url: '/api/signing-secrets',
       headers,
       payload: { name: 'GitHub', scheme: 'github-sha256', path: '/orders*', secret: SECRET },
     });
     expect(secret.statusCode, secret.body).toBe(201);
-    const contract = await app.inject({
+    const contract = await hookbay.app.inject({
       method: 'POST',
       url: '/api/contracts',
       headers,
@@ -75,16 +59,16 @@ describe('hookbay mcp and the verdicts judged on arrival', () => {
   }
 
   it('shows each request’s verdicts and finds requests by sig: and contract: in list and wait', async () => {
-    const webhookUrl = String((await call(client, 'get_webhook_url', { new: true })).json.webhookUrl);
+    const webhookUrl = String((await call(hookbay.client, 'get_webhook_url', { new: true })).json.webhookUrl);
     const { secretId, contractId } = await setUp(webhookUrl.slice(webhookUrl.lastIndexOf('/') + 1));
 
-    const waiting = call(client, 'wait_for_requests', {
+    const waiting = call(hookbay.client, 'wait_for_requests', {
       q: 'sig:invalid',
       count: 2,
       timeoutSeconds: 20,
       after: 0,
     });
-    await waitFor('the wait to be open', () => app.services.waits.openCount().waits === 1);
+    await waitFor('the wait to be open', () => hookbay.app.services.waits.openCount().waits === 1);
     const good = await send(`${webhookUrl}/orders`, GOOD_ORDER, {
       'X-Hub-Signature-256': signature(GOOD_ORDER),
     });
@@ -140,12 +124,14 @@ describe('hookbay mcp and the verdicts judged on arrival', () => {
       contract: { status: 'fail', violations: [{ pointer: '', actual: '[]' }] },
     });
 
-    const read = await call(client, 'read_request', { id: bad });
+    const read = await call(hookbay.client, 'read_request', { id: bad });
     expect(read.json.verdicts).toEqual(badVerdicts);
-    expect((await call(client, 'read_request', { id: good })).json.verdicts).toEqual(validVerdicts);
+    expect((await call(hookbay.client, 'read_request', { id: good })).json.verdicts).toEqual(validVerdicts);
 
     const ids = async (q: string) =>
-      ((await call(client, 'list_requests', { q })).json.requests as { id: number }[]).map((each) => each.id);
+      ((await call(hookbay.client, 'list_requests', { q })).json.requests as { id: number }[]).map(
+        (each) => each.id,
+      );
     expect(await ids('sig:valid contract:pass')).toEqual([good]);
     expect(await ids('sig:invalid')).toEqual([unsigned, bad]);
     expect(await ids('SIG:INVALID total')).toEqual([bad]);
@@ -154,7 +140,7 @@ describe('hookbay mcp and the verdicts judged on arrival', () => {
     expect(await ids('contract:none')).toEqual([]);
 
     // A list row names the first violations and says how many there are in all.
-    const listed = await call(client, 'list_requests', { q: 'contract:fail total' });
+    const listed = await call(hookbay.client, 'list_requests', { q: 'contract:fail total' });
     expect(listed.json.requests).toEqual([
       expect.objectContaining({
         id: bad,
@@ -170,10 +156,10 @@ describe('hookbay mcp and the verdicts judged on arrival', () => {
         },
       }),
     ]);
-    const valid = await call(client, 'list_requests', { q: 'sig:valid' });
+    const valid = await call(hookbay.client, 'list_requests', { q: 'sig:valid' });
     expect(valid.json.requests).toEqual([expect.objectContaining({ id: good, verdicts: validVerdicts })]);
 
-    const passed = await call(client, 'wait_for_requests', {
+    const passed = await call(hookbay.client, 'wait_for_requests', {
       q: 'contract:pass',
       timeoutSeconds: 0,
       after: 0,
@@ -182,11 +168,11 @@ describe('hookbay mcp and the verdicts judged on arrival', () => {
   });
 
   it('a request nothing judged has empty verdicts and is found by sig:none and contract:none', async () => {
-    const webhookUrl = String((await call(client, 'get_webhook_url', { new: true })).json.webhookUrl);
+    const webhookUrl = String((await call(hookbay.client, 'get_webhook_url', { new: true })).json.webhookUrl);
     const id = await send(`${webhookUrl}/plain`, '{"a":1}');
-    const listed = await call(client, 'list_requests', { q: 'sig:none contract:none' });
+    const listed = await call(hookbay.client, 'list_requests', { q: 'sig:none contract:none' });
     expect(listed.json.requests).toEqual([expect.objectContaining({ id, verdicts: {} })]);
-    expect((await call(client, 'read_request', { id })).json.verdicts).toEqual({});
-    expect((await call(client, 'list_requests', { q: 'sig:invalid' })).json.requests).toEqual([]);
+    expect((await call(hookbay.client, 'read_request', { id })).json.verdicts).toEqual({});
+    expect((await call(hookbay.client, 'list_requests', { q: 'sig:invalid' })).json.requests).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -65,6 +66,20 @@ export interface TestProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** Adds each line the stream writes to `lines` as it is completed, and a last unfinished one at its end. */
+export function collectLines(stream: Readable, lines: string[]): void {
+  let rest = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    const parts = (rest + chunk).split('\n');
+    rest = parts.pop() ?? '';
+    lines.push(...parts);
+  });
+  stream.on('end', () => {
+    if (rest) lines.push(rest);
+  });
+}
+
 function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv): TestProcess {
   const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   if (!child.pid) throw new Error(`${command} did not start`);
@@ -78,15 +93,7 @@ function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv): 
       resolve();
     }),
   );
-  for (const stream of [child.stdout, child.stderr]) {
-    let rest = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => {
-      const parts = (rest + chunk).split('\n');
-      rest = parts.pop() ?? '';
-      lines.push(...parts);
-    });
-  }
+  for (const stream of [child.stdout, child.stderr]) collectLines(stream, lines);
   return {
     pid,
     lines,

@@ -10,11 +10,10 @@ import { Kysely, PostgresDialect } from 'kysely';
 import type { OutageLog } from '../outage-log.js';
 import { describeSystemError, StartupError } from '../startup-error.js';
 import { startCheckpointer } from './checkpointer.js';
+import type { DialectName } from './dialect.js';
 import type { DatabaseSchema } from './schema.js';
 import { migrateToLatest } from './migrate.js';
 import { WriteLockSqliteDialect } from './write-lock.js';
-
-export type DialectName = 'sqlite' | 'postgres';
 
 export interface Database {
   db: Kysely<DatabaseSchema>;

@@ -1,6 +1,10 @@
-/** The few places where SQLite and PostgreSQL column types differ. */
+/**
+ * The two stores by name, and the few places where SQLite and PostgreSQL column types differ.
+ * Below both the connection and the migrations, so that neither has to import the other for it.
+ */
 import type { CreateTableBuilder } from 'kysely';
-import type { DialectName } from './connection.js';
+
+export type DialectName = 'sqlite' | 'postgres';
 
 /** An auto-incrementing integer primary key named `id`. */
 export function addIdColumn<T extends string>(

@@ -1,5 +1,5 @@
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
-import type { DialectName } from './connection.js';
+import type { DialectName } from './dialect.js';
 import { migrations } from './migrations/index.js';
 
 /**

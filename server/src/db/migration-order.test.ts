@@ -12,7 +12,8 @@ import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type Migration }
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshPostgresUrl, TEST_DATABASE_URL } from '../../test/app.js';
-import { openDatabase, type DialectName } from './connection.js';
+import { openDatabase } from './connection.js';
+import type { DialectName } from './dialect.js';
 import { migrations } from './migrations/index.js';
 
 const FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import type { DialectName } from '../connection.js';
+import type { DialectName } from '../dialect.js';
 import { addIdColumn, bytesType } from '../dialect.js';
 
 export function webhookEventsMigration(dialect: DialectName): Migration {

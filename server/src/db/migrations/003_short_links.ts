@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { DialectName } from '../connection.js';
+import type { DialectName } from '../dialect.js';
 import { addIdColumn } from '../dialect.js';
 
 export function shortLinksMigration(dialect: DialectName): Migration {

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { DialectName } from '../connection.js';
+import type { DialectName } from '../dialect.js';
 
 /**
  * Per link and UTC day counters of clicks, so that the analytics of a link with a million clicks

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { DialectName } from '../connection.js';
+import type { DialectName } from '../dialect.js';
 
 /**
  * PostgreSQL: the event search reads bodies as text, but bodies are stored as bytes and

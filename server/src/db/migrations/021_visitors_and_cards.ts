@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { DialectName } from '../connection.js';
+import type { DialectName } from '../dialect.js';
 
 /**
  * Unique visitors counted per day by a salted visitor hash, and a link's social card.

@@ -1,6 +1,6 @@
 /** Numbered migrations, applied in name order. Append new files; never edit a released one. */
 import type { Migration } from 'kysely';
-import type { DialectName } from '../connection.js';
+import type { DialectName } from '../dialect.js';
 import { sessionsMigration } from './001_sessions.js';
 import { webhookEventsMigration } from './002_webhook_events.js';
 import { shortLinksMigration } from './003_short_links.js';

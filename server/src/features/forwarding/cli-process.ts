@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { buildTestApp, type TestAppOptions } from '../../../test/app.js';
-import { waitFor } from '../../../test/processes.js';
+import { collectLines, waitFor } from '../../../test/processes.js';
 import { listen } from '../../../test/socket.js';
 import { headerPairs } from '../webhooks/event-view.js';
 
@@ -31,21 +31,8 @@ export function runCli(args: string[], env: Record<string, string> = {}): CliRun
   });
   const stdout: string[] = [];
   const stderr: string[] = [];
-  for (const [stream, lines] of [
-    [child.stdout, stdout],
-    [child.stderr, stderr],
-  ] as const) {
-    let rest = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => {
-      const parts = (rest + chunk).split('\n');
-      rest = parts.pop() ?? '';
-      lines.push(...parts);
-    });
-    stream.on('end', () => {
-      if (rest) lines.push(rest);
-    });
-  }
+  collectLines(child.stdout, stdout);
+  collectLines(child.stderr, stderr);
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   return {
     stdout,

@@ -5,7 +5,7 @@
  * copied into the counters when a scrape reads them. Gauges read their value at scrape time.
  */
 import cluster from 'node:cluster';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import {
   URL_CLICK,
   WEBHOOK_REQUEST,
@@ -16,14 +16,9 @@ import {
   REPLAY_PROGRESS,
   type ServerToClientEvents,
 } from '../../../../shared/realtime.js';
-import type { WriteObserver } from '../../db/batcher.js';
-import { writeLockWaits } from '../../db/write-lock.js';
 import { clusterMetricsText, shareRegistry } from './cluster-metrics.js';
-
-/** One labelled series a request path adds to. */
-export interface Count {
-  inc(): void;
-}
+import { createStorageMetrics, type StorageMetrics } from './storage-metrics.js';
+import { countsOf, tallyCounter, type Count } from './tallies.js';
 
 /** How captures end; the values are the `outcome` label. */
 export const CAPTURE_OUTCOMES = {
@@ -76,96 +71,19 @@ export interface GaugeSources {
   storedBytes(): Promise<number>;
 }
 
-export interface Metrics {
+export interface Metrics extends StorageMetrics {
   captures: CaptureCounts;
   redirects: RedirectCounts;
   clicks: ClickCounts;
   published: PublishedCounts;
-  captureWrites: WriteObserver;
-  clickWrites: WriteObserver;
   /** The tally of one limit's refusals; taken once, when the limit is defined. */
   limitRefusals(limitName: string): Count;
   /** Adds `count` (1 if left out) click webhook attempts or dropped messages of that outcome. */
   linkWebhookDeliveries(outcome: 'delivered' | 'retry' | 'failed' | 'dropped', count?: number): void;
-  /** Counts what one pass of the instance's storage budget removed. */
-  budgetRemovals(removed: { requests: number; bytes: number }): void;
   /** Lets the gauges read their sources; until then they stay at 0. */
   watch(sources: GaugeSources): void;
   /** Every metric in the text format, and its content type. */
   render(): Promise<{ contentType: string; text: string }>;
-}
-
-class Tally implements Count {
-  value = 0;
-  inc(): void {
-    this.value += 1;
-  }
-}
-
-/** A counter whose series are tallies, one per label value; every series shows from the start, at 0. */
-function tallyCounter(
-  registry: Registry,
-  config: { name: string; help: string; label: string },
-): (labelValue: string) => Count {
-  const tallies = new Map<string, { labels: Record<string, string>; tally: Tally }>();
-  new Counter({
-    name: config.name,
-    help: config.help,
-    labelNames: [config.label],
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const { labels, tally } of tallies.values()) this.inc(labels, tally.value);
-    },
-  });
-  return (labelValue) => {
-    let series = tallies.get(labelValue);
-    if (!series) {
-      series = { labels: { [config.label]: labelValue }, tally: new Tally() };
-      tallies.set(labelValue, series);
-    }
-    return series.tally;
-  };
-}
-
-/** One Count per key, labelled with the key's value. */
-function countsOf<K extends string>(
-  seriesOf: (labelValue: string) => Count,
-  labelValues: Record<K, string>,
-): Record<K, Count> {
-  const keys = Object.keys(labelValues) as K[];
-  return Object.fromEntries(keys.map((key) => [key, seriesOf(labelValues[key])])) as Record<K, Count>;
-}
-
-const WRITE_SECONDS_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
-const BATCH_SIZE_BUCKETS = [1, 2, 5, 10, 20, 50, 100, 200, 500];
-
-function writeObservers(registry: Registry): Record<'captures' | 'clicks', WriteObserver> {
-  const seconds = new Histogram({
-    name: 'hookbay_db_write_seconds',
-    help: 'Time one grouped database write took (one statement for every capture or click queued together), by writer.',
-    labelNames: ['writer'],
-    buckets: WRITE_SECONDS_BUCKETS,
-    registers: [registry],
-  });
-  const sizes = new Histogram({
-    name: 'hookbay_db_write_batch_size',
-    help: 'Captures or clicks written together in one grouped database write, by writer.',
-    labelNames: ['writer'],
-    buckets: BATCH_SIZE_BUCKETS,
-    registers: [registry],
-  });
-  const observerOf = (writer: string): WriteObserver => {
-    seconds.zero({ writer });
-    sizes.zero({ writer });
-    const secondsChild = seconds.labels(writer);
-    const sizesChild = sizes.labels(writer);
-    return (items, took) => {
-      sizesChild.observe(items);
-      secondsChild.observe(took);
-    };
-  };
-  return { captures: observerOf('captures'), clicks: observerOf('clicks') };
 }
 
 /**
@@ -224,21 +142,10 @@ export function createMetrics(options: {
     label: 'outcome',
   });
   for (const outcome of ['delivered', 'retry', 'failed', 'dropped']) linkWebhookDeliveries(outcome);
-  const writes = writeObservers(registry);
-  new Gauge({
-    name: 'hookbay_storage_budget_bytes',
-    help: 'The instance’s storage budget (STORAGE_MAX_MB): bytes of captured requests every session together may keep.',
-    registers: [registry],
-  }).set(options.storageBudgetBytes ?? 0);
-  const budgetRemovedBytes = new Counter({
-    name: 'hookbay_storage_budget_removed_bytes_total',
-    help: 'Bytes of captured requests removed because the instance was over its storage budget (largest sessions first).',
-    registers: [registry],
-  });
-  const budgetRemovedRequests = new Counter({
-    name: 'hookbay_storage_budget_removed_requests_total',
-    help: 'Captured requests removed because the instance was over its storage budget.',
-    registers: [registry],
+  const storage = createStorageMetrics(registry, {
+    storageBudgetBytes: options.storageBudgetBytes,
+    storedBytes: () => sources?.storedBytes(),
+    reportError: options.reportError,
   });
 
   const gauge = (name: string, help: string, read: (from: GaugeSources) => number) =>
@@ -261,45 +168,6 @@ export function createMetrics(options: {
     'Waits for requests (GET /api/events/wait, hookbay wait) in progress on this instance.',
     (from) => from.openWaits(),
   );
-  new Gauge({
-    name: 'hookbay_stored_bytes',
-    // Every worker reads the same database: the figure is not added up across them.
-    aggregator: 'first',
-    help: 'Bytes of captured requests (bodies and headers) kept in the database, for every instance.',
-    registers: [registry],
-    async collect() {
-      if (!sources) return;
-      try {
-        this.set(await sources.storedBytes());
-      } catch (error) {
-        // The last value stays; /readyz tells whether the database answers.
-        options.reportError(error, 'reading the stored bytes for /metrics failed');
-      }
-    },
-  });
-
-  // Per process: with WORKERS > 1 each worker waits for the others' writes (db/write-lock.ts).
-  const worker = { worker: process.env.HOOKBAY_WORKER ?? '0' };
-  new Counter({
-    name: 'hookbay_sqlite_write_lock_waits_total',
-    help: 'Write transactions that waited for SQLite’s write lock held by another worker, by worker.',
-    labelNames: ['worker'],
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc(worker, writeLockWaits.count);
-    },
-  });
-  new Counter({
-    name: 'hookbay_sqlite_write_lock_wait_seconds_total',
-    help: 'Time write transactions spent waiting for SQLite’s write lock, by worker.',
-    labelNames: ['worker'],
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc(worker, writeLockWaits.seconds);
-    },
-  });
 
   if (cluster.isWorker) shareRegistry(registry);
   return {
@@ -307,16 +175,11 @@ export function createMetrics(options: {
     redirects: countsOf(redirects, REDIRECT_OUTCOMES),
     clicks: countsOf(clicks, CLICK_OUTCOMES),
     published: countsOf(published, REALTIME_EVENTS),
-    captureWrites: writes.captures,
-    clickWrites: writes.clicks,
+    ...storage,
     limitRefusals: refusals,
     linkWebhookDeliveries(outcome, count = 1) {
       const series = linkWebhookDeliveries(outcome);
       for (let added = 0; added < count; added++) series.inc();
-    },
-    budgetRemovals(removed) {
-      budgetRemovedBytes.inc(removed.bytes);
-      budgetRemovedRequests.inc(removed.requests);
     },
     watch(watched) {
       sources = watched;

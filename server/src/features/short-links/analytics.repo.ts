@@ -5,7 +5,7 @@
  * its clicks. Only people's clicks are grouped.
  */
 import { sql, type Kysely } from 'kysely';
-import type { DialectName } from '../../db/connection.js';
+import type { DialectName } from '../../db/dialect.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { DayCount } from '../../../../shared/links.js';
 

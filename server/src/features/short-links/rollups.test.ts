@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database, type DialectName } from '../../db/connection.js';
+import { openDatabase, type Database } from '../../db/connection.js';
+import type { DialectName } from '../../db/dialect.js';
 import { clickRollupsMigration } from '../../db/migrations/006_click_rollups.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { TEST_DATABASE_URL, freshPostgresUrl, storageBackends, testConfig } from '../../../test/app.js';

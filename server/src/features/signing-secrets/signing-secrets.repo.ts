@@ -1,19 +1,14 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { SigningSecret } from '../../../../shared/signing-secrets.js';
 import type { CustomHmac, Scheme } from '../../../../shared/signatures/schemes.js';
 import type { DatabaseSchema, SigningSecretsTable } from '../../db/schema.js';
 
 /** A stored secret, its value included: only the service and the judge see this. */
-export interface StoredSecret {
-  id: string;
-  name: string;
-  scheme: Scheme;
-  custom: CustomHmac | null;
-  path: string;
-  toleranceSeconds: number;
-  refuseInvalid: boolean;
+export type StoredSecret = Omit<SigningSecret, 'hint' | 'createdAt'> & {
   secret: string;
+  /** Epoch ms. */
   createdAt: number;
-}
+};
 
 export interface SigningSecretsRepo {
   /** The session's secrets in list order (oldest first). */

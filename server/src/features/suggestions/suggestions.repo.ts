@@ -2,23 +2,17 @@ import type { Kysely, Selectable } from 'kysely';
 import {
   isSuggestionCategory,
   isSuggestionStatus,
-  type SuggestionCategory,
+  type Suggestion,
   type SuggestionStatus,
 } from '../../../../shared/suggestions.js';
 import type { DatabaseSchema, SuggestionsTable } from '../../db/schema.js';
 
-export interface StoredSuggestion {
-  id: number;
+/** A suggestion as stored: the session that sent it, and its times in epoch ms. */
+export type StoredSuggestion = Omit<Suggestion, 'user' | 'createdAt' | 'updatedAt'> & {
   sessionId: string;
-  title: string;
-  description: string;
-  category: SuggestionCategory;
-  email: string | null;
-  status: SuggestionStatus;
-  adminNotes: string | null;
   createdAt: number;
   updatedAt: number;
-}
+};
 
 export type NewSuggestionRow = Omit<StoredSuggestion, 'id' | 'adminNotes' | 'updatedAt'>;
 

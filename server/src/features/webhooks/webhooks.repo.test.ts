@@ -10,13 +10,8 @@ import { freshPostgresUrl, storageBackends, TEST_DATABASE_URL } from '../../../t
 import { DELETE_BATCH_ROWS } from './retention.js';
 import type { EventVerdicts } from '../../../../shared/verdicts.js';
 import { searchQuerySchema } from './event-search.js';
-import {
-  createWebhooksRepo,
-  toEventRow,
-  type CapturedRequest,
-  type NewEventRow,
-  type WebhooksRepo,
-} from './webhooks.repo.js';
+import { toEventRow, type CapturedRequest, type NewEventRow } from './event-insert.js';
+import { createWebhooksRepo, type WebhooksRepo } from './webhooks.repo.js';
 
 const searchFilterOf = (q: string) => searchQuerySchema(z.object({})).parse({ q }).filter;
 

@@ -12,13 +12,8 @@ import { parseRawHeaders, toWebhookEvent } from './event-view.js';
 import type { SearchFilter } from './event-search.js';
 import { createBudgetKeeper, type BudgetPass } from './instance-budget.js';
 import type { Freed } from './retention.js';
-import {
-  toEventRow,
-  type CapturedRequest,
-  type EventsPage,
-  type NewEventRow,
-  type WebhooksRepo,
-} from './webhooks.repo.js';
+import { toEventRow, type CapturedRequest, type NewEventRow } from './event-insert.js';
+import { type EventsPage, type WebhooksRepo } from './webhooks.repo.js';
 import { type EventRow } from './event-view.js';
 
 export interface WebhooksService {

@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { Contract, ContractInput } from '../../../../shared/contracts';
-import { messageOf } from '../../lib/http';
+import { useFormSave } from '../../lib/useFormSave';
 import { contractMessages as text } from './messages';
 import { FormFooter } from '../../components/FormFooter';
 
@@ -21,8 +21,7 @@ export function ContractForm({ initial, onSave, onCancel }: ContractFormProps) {
   const [schema, setSchema] = useState(
     initial ? JSON.stringify(initial.schema, null, 2) : '{\n  "type": "object"\n}',
   );
-  const [problem, setProblem] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
+  const { problem, setProblem, isSaving, save } = useFormSave(text.saveFailed);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -34,14 +33,7 @@ export function ContractForm({ initial, onSave, onCancel }: ContractFormProps) {
       return;
     }
     const header = headerName.trim() ? { name: headerName.trim(), value: headerValue } : null;
-    setIsSaving(true);
-    try {
-      await onSave({ name, path, method, header, schema: parsed as Record<string, unknown> });
-    } catch (error) {
-      setProblem(messageOf(error, text.saveFailed));
-    } finally {
-      setIsSaving(false);
-    }
+    await save(() => onSave({ name, path, method, header, schema: parsed as Record<string, unknown> }));
   }
 
   return (

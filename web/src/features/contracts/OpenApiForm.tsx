@@ -1,7 +1,7 @@
 /** Pasting or choosing an OpenAPI document whose JSON request bodies become contracts. */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
-import { messageOf } from '../../lib/http';
+import { useFormSave } from '../../lib/useFormSave';
 import { contractMessages as text } from './messages';
 import { FormFooter } from '../../components/FormFooter';
 
@@ -12,8 +12,7 @@ interface OpenApiFormProps {
 
 export function OpenApiForm({ onImport, onCancel }: OpenApiFormProps) {
   const [document, setDocument] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
+  const { problem, isSaving, save } = useFormSave(text.saveFailed);
 
   async function handleFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -22,14 +21,7 @@ export function OpenApiForm({ onImport, onCancel }: OpenApiFormProps) {
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    setIsSaving(true);
-    try {
-      await onImport(document);
-    } catch (error) {
-      setProblem(messageOf(error, text.saveFailed));
-    } finally {
-      setIsSaving(false);
-    }
+    await save(() => onImport(document));
   }
 
   return (

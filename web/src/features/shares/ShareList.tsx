@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
 import type { ShareLink } from '../../../../shared/shares';
 import { formatDateTime } from '../../../../shared/dates';
+import { RevokeTable } from '../../components/RevokeTable';
 import { shareMessages as text } from './messages';
 
 type LinkState = keyof typeof text.states;
@@ -19,54 +18,38 @@ const STATE_COLOURS: Record<LinkState, string> = {
   expired: 'secondary',
 };
 
+const TABLE_TEXT = {
+  title: text.linksHeading,
+  none: text.noLinks,
+  columns: [text.columns.what, text.columns.expires, text.columns.lastUsed, text.columns.state],
+  actions: text.columns.actions,
+  revoke: text.revoke,
+};
+
 /** The inspector's share links: what each shows, until when, when last used, and Revoke. */
 export function ShareList({ links, onRevoke }: { links: ShareLink[]; onRevoke: (link: ShareLink) => void }) {
   // When the list was drawn: a link expiring while it is open shows as working until the next load.
   const [now] = useState(() => Date.now());
-  if (links.length === 0) return <p className="small text-body-secondary mb-0">{text.noLinks}</p>;
   return (
-    <Table size="sm" responsive className="small mb-0 align-middle" aria-label={text.linksHeading}>
-      <thead>
-        <tr>
-          <th scope="col">{text.columns.what}</th>
-          <th scope="col">{text.columns.expires}</th>
-          <th scope="col">{text.columns.lastUsed}</th>
-          <th scope="col">{text.columns.state}</th>
-          <th scope="col">
-            <span className="visually-hidden">{text.columns.actions}</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {links.map((link) => {
-          const state = stateOf(link, now);
-          const what = text.whatOf(link.eventId);
-          return (
-            <tr key={link.id}>
-              <th scope="row" className="fw-normal">
-                {what}
-              </th>
-              <td>{formatDateTime(link.expiresAt)}</td>
-              <td>{link.lastUsedAt ? formatDateTime(link.lastUsedAt) : text.neverUsed}</td>
-              <td>
-                <Badge bg={STATE_COLOURS[state]}>{text.states[state]}</Badge>
-              </td>
-              <td className="text-end">
-                {state === 'working' && (
-                  <Button
-                    size="sm"
-                    variant="outline-danger"
-                    aria-label={text.revokeLabel(what)}
-                    onClick={() => onRevoke(link)}
-                  >
-                    {text.revoke}
-                  </Button>
-                )}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </Table>
+    <RevokeTable
+      items={links}
+      text={TABLE_TEXT}
+      rowOf={(link) => {
+        const state = stateOf(link, now);
+        const what = text.whatOf(link.eventId);
+        return {
+          name: what,
+          cells: [
+            formatDateTime(link.expiresAt),
+            link.lastUsedAt ? formatDateTime(link.lastUsedAt) : text.neverUsed,
+            <Badge key="state" bg={STATE_COLOURS[state]}>
+              {text.states[state]}
+            </Badge>,
+          ],
+          revokeLabel: state === 'working' ? text.revokeLabel(what) : null,
+        };
+      }}
+      onRevoke={onRevoke}
+    />
   );
 }

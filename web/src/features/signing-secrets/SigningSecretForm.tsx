@@ -9,7 +9,7 @@ import {
   type SigningSecretUpdate,
 } from '../../../../shared/signing-secrets';
 import { SCHEMES, TIMESTAMPED_SCHEMES, type Scheme } from '../../../../shared/signatures/schemes';
-import { messageOf } from '../../lib/http';
+import { useFormSave } from '../../lib/useFormSave';
 import { CustomHmacFields, NEW_CUSTOM_HMAC } from '../webhooks/verify/CustomHmacFields';
 import { verifyMessages } from '../webhooks/verify/messages';
 import { signingSecretMessages as text } from './messages';
@@ -30,14 +30,12 @@ export function SigningSecretForm({ initial, onSave, onCancel }: SigningSecretFo
   const [path, setPath] = useState(initial?.path ?? '*');
   const [tolerance, setTolerance] = useState(initial?.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS);
   const [refuseInvalid, setRefuseInvalid] = useState(initial?.refuseInvalid ?? false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
+  const { problem, isSaving, save } = useFormSave(text.saveFailed);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    setIsSaving(true);
-    try {
-      await onSave({
+    await save(() =>
+      onSave({
         name,
         scheme,
         custom: scheme === 'custom' ? custom : null,
@@ -45,11 +43,8 @@ export function SigningSecretForm({ initial, onSave, onCancel }: SigningSecretFo
         toleranceSeconds: tolerance,
         refuseInvalid,
         ...(secret ? { secret } : {}),
-      });
-    } catch (error) {
-      setProblem(messageOf(error, text.saveFailed));
-      setIsSaving(false);
-    }
+      }),
+    );
   }
 
   const secretHelp =
