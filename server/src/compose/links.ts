@@ -8,6 +8,10 @@ import {
   createLinkHistoryService,
   recordLinkHistory,
 } from '../features/link-history/link-history.service.js';
+import { createLinkSharesRepo } from '../features/link-shares/link-shares.repo.js';
+import { linkSharesRoutes } from '../features/link-shares/link-shares.routes.js';
+import { createLinkSharesService } from '../features/link-shares/link-shares.service.js';
+import { sharedLinkRoutes } from '../features/link-shares/shared-link.routes.js';
 import { linkBulkRoutes } from '../features/link-bulk/link-bulk.routes.js';
 import { createDeliveryWorker } from '../features/link-webhooks/delivery-worker.js';
 import { createLinkWebhooksRepo } from '../features/link-webhooks/link-webhooks.repo.js';
@@ -119,7 +123,16 @@ export async function registerLinkRoutes(context: RouteContext, features: LinkFe
   await app.register(linkBulkRoutes, { links, publicOrigin, limiter, createLimits });
   await app.register(linkHistoryRoutes, { history: features.history });
   await app.register(linkWebhooksRoutes, { linkWebhooks: features.linkWebhooks, publicOrigin });
-  await app.register(tagsRoutes, { tags: createTagsService({ repo: createTagsRepo(database.db) }) });
+  const tags = createTagsService({ repo: createTagsRepo(database.db) });
+  await app.register(tagsRoutes, { tags });
+  const linkShares = createLinkSharesService({
+    repo: createLinkSharesRepo(database.db),
+    findLink: (user, id) => links.findOwned(user, id),
+    linkAnalytics: (user, id, apiBase, period) => clicks.analytics(user, id, apiBase, period),
+    tagAnalytics: (user, tag, period) => tags.analytics(user, tag, period),
+  });
+  await app.register(linkSharesRoutes, { linkShares, publicOrigin });
+  await app.register(sharedLinkRoutes, { linkShares, publicOrigin });
   await app.register(redirectRoutes, {
     links,
     clicks,
