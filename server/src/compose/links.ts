@@ -8,6 +8,8 @@ import {
   createLinkHistoryService,
   recordLinkHistory,
 } from '../features/link-history/link-history.service.js';
+import { linkQrRoutes } from '../features/link-qr/link-qr.routes.js';
+import { createLinkQrService } from '../features/link-qr/link-qr.service.js';
 import { createLinkSharesRepo } from '../features/link-shares/link-shares.repo.js';
 import { linkSharesRoutes } from '../features/link-shares/link-shares.routes.js';
 import { createLinkSharesService } from '../features/link-shares/link-shares.service.js';
@@ -133,6 +135,8 @@ export async function registerLinkRoutes(context: RouteContext, features: LinkFe
   });
   await app.register(linkSharesRoutes, { linkShares, publicOrigin });
   await app.register(sharedLinkRoutes, { linkShares, publicOrigin });
+  const qr = createLinkQrService({ findLink: (user, id) => links.findOwned(user, id) });
+  await app.register(linkQrRoutes, { qr, publicOrigin });
   await app.register(redirectRoutes, {
     links,
     clicks,

@@ -14,6 +14,9 @@ import { InspectorSwitcher } from '../features/inspectors/InspectorSwitcher';
 import { SettingsControl } from '../features/inspectors/SettingsControl';
 import { LinkBulkTools } from '../features/link-bulk/LinkBulkTools';
 import { LinkHistory } from '../features/link-history/LinkHistory';
+import { LinkQrCard } from '../features/link-qr/LinkQrCard';
+import { LinkShareCard } from '../features/link-shares/LinkShareCard';
+import { SharedLinkPage } from '../features/link-shares/SharedLinkPage';
 import { SignaturesControl } from '../features/signing-secrets/SignaturesControl';
 import { SuggestionsPage } from '../features/suggestions/SuggestionsPage';
 import { UrlAnalyticsPage } from '../features/short-links/UrlAnalyticsPage';
@@ -32,6 +35,8 @@ const shortenerSlots: ShortenerSlots = {
     <>
       <LinkHistory link={url} />
       <LinkWebhooksSummary linkId={url.id} />
+      <LinkQrCard linkId={url.id} />
+      <LinkShareCard link={url} />
     </>
   ),
   tools: (onChanged) => <LinkBulkTools onImported={onChanged} />,
@@ -59,6 +64,7 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: paths.sharedPattern, element: <SharedPage /> },
+      { path: paths.sharedLinkPattern, element: <SharedLinkPage /> },
       { path: paths.conformancePattern, element: <ConformanceReportPage /> },
       { path: paths.urlShortener, element: <UrlShortenerPage {...shortenerSlots} /> },
       { path: paths.urlShortenerAlias, element: <UrlShortenerPage {...shortenerSlots} /> },
