@@ -8,6 +8,14 @@ import {
   createLinkHistoryService,
   recordLinkHistory,
 } from '../features/link-history/link-history.service.js';
+import { checkDestination } from '../features/link-checks/destination-check.js';
+import { createLinkChecksRepo } from '../features/link-checks/link-checks.repo.js';
+import { linkChecksRoutes } from '../features/link-checks/link-checks.routes.js';
+import {
+  createLinkChecksService,
+  startLinkCheckSchedule,
+} from '../features/link-checks/link-checks.service.js';
+import { resolveWithDns } from '../features/replay/address-guard.js';
 import { linkQrRoutes } from '../features/link-qr/link-qr.routes.js';
 import { createLinkQrService } from '../features/link-qr/link-qr.service.js';
 import { createLinkSharesRepo } from '../features/link-shares/link-shares.repo.js';
@@ -90,6 +98,13 @@ export function createLinkFeatures({
     onWrite: metrics.clickWrites,
     onCounted: (link, click) => linkWebhooks.noteClick(link, click),
   });
+  const checks = createLinkChecksService({
+    repo: createLinkChecksRepo(db),
+    findLink: (user, id) => links.findOwned(user, id),
+    checkDestination: (url) =>
+      checkDestination(url, { allowPrivate: config.replayAllowPrivate, resolve: resolveWithDns }),
+    announceBroken: (sessionId, linkId, data) => linkWebhooks.noteBrokenLink(sessionId, linkId, data),
+  });
   const history = createLinkHistoryService({
     repo: historyRepo,
     findOwned: (user, id) => links.findOwned(user, id),
@@ -100,7 +115,13 @@ export function createLinkFeatures({
     const ipAnonymizer = startIpAnonymizer(clicks, reportError);
     deliveryWorker.start();
     const saltSweeper = startSaltSweeper(visitorSalts, reportError);
+    // Off unless the operator sets LINK_CHECK_INTERVAL_HOURS: checks send requests to third parties.
+    const checkSchedule =
+      config.linkCheckIntervalHours > 0
+        ? startLinkCheckSchedule(checks, config.linkCheckIntervalHours, reportError)
+        : null;
     return async () => {
+      await checkSchedule?.stop();
       await ipAnonymizer.stop();
       await deliveryWorker.stop();
       await saltSweeper.stop();
@@ -113,7 +134,7 @@ export function createLinkFeatures({
     await linkWebhooks.flush();
   }
 
-  return { links, clicks, visitorSalts, history, linkWebhooks, start, flush };
+  return { links, clicks, visitorSalts, history, linkWebhooks, checks, start, flush };
 }
 
 export async function registerLinkRoutes(context: RouteContext, features: LinkFeatures) {
@@ -137,6 +158,7 @@ export async function registerLinkRoutes(context: RouteContext, features: LinkFe
   await app.register(sharedLinkRoutes, { linkShares, publicOrigin });
   const qr = createLinkQrService({ findLink: (user, id) => links.findOwned(user, id) });
   await app.register(linkQrRoutes, { qr, publicOrigin });
+  await app.register(linkChecksRoutes, { checks: features.checks });
   await app.register(redirectRoutes, {
     links,
     clicks,
