@@ -60,7 +60,8 @@ describe.runIf(hasChromium)('analytics link journey', () => {
     await setTheme(page, 'dark');
     await snap(page, 'link-share-card-dark');
     await setTheme(page, 'light');
-  });
+    // The add dialog, two themes and the share under the load of other journeys take a while.
+  }, 120_000);
 
   it('a stranger sees the numbers, and no IP address or visitor hash, in light, dark and on a phone', async () => {
     const stranger = await visitors.open();

@@ -14,6 +14,8 @@ import { InspectorSwitcher } from '../features/inspectors/InspectorSwitcher';
 import { SettingsControl } from '../features/inspectors/SettingsControl';
 import { LinkBulkTools } from '../features/link-bulk/LinkBulkTools';
 import { LinkHistory } from '../features/link-history/LinkHistory';
+import { BrokenMark } from '../features/link-checks/BrokenMark';
+import { LinkCheckCard } from '../features/link-checks/LinkCheckCard';
 import { LinkQrCard } from '../features/link-qr/LinkQrCard';
 import { LinkShareCard } from '../features/link-shares/LinkShareCard';
 import { SharedLinkPage } from '../features/link-shares/SharedLinkPage';
@@ -35,11 +37,13 @@ const shortenerSlots: ShortenerSlots = {
     <>
       <LinkHistory link={url} />
       <LinkWebhooksSummary linkId={url.id} />
+      <LinkCheckCard link={url} />
       <LinkQrCard linkId={url.id} />
       <LinkShareCard link={url} />
     </>
   ),
   tools: (onChanged) => <LinkBulkTools onImported={onChanged} />,
+  listMarker: (url) => <BrokenMark url={url} />,
 };
 
 export const routes: RouteObject[] = [

@@ -65,7 +65,10 @@ export async function linkChecksRoutes(instance: FastifyInstance, options: { che
         summary: 'The latest destination check of each of the session’s links',
         description:
           'Only checks of a link’s current destination: an edited destination has not been checked yet.',
-        response: { 200: z.array(linkCheckSchema), ...unauthorised },
+        response: {
+          200: z.array(linkCheckSchema).describe('The checks, in no particular order.'),
+          ...unauthorised,
+        },
       },
     },
     async (request) => checks.list(requireUser(request)),
