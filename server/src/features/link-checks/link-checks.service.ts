@@ -84,8 +84,16 @@ export function createLinkChecksService(deps: {
     // Said once when it breaks, not again at each check while it stays broken.
     const wasBroken = previous !== null && previous.ok === 0 && previous.destination === link.url;
     if (!check.ok && !wasBroken) {
-      const { ok: _ok, ...data } = check;
-      deps.announceBroken(link.ownerSessionId, link.id, data);
+      const { linkId, destination, checkedAt, status, error, chain, durationMs } = check;
+      deps.announceBroken(link.ownerSessionId, link.id, {
+        linkId,
+        destination,
+        checkedAt,
+        status,
+        error,
+        chain,
+        durationMs,
+      });
     }
     return check;
   }

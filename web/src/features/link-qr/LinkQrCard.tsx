@@ -4,7 +4,7 @@
  * canvas and a script gets the same file; the form checks the colours with the server's rule first.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, Col, Form, Row } from 'react-bootstrap';
 import {
   QR_DEFAULTS,
@@ -22,18 +22,6 @@ import { downloadFile } from '../../lib/download';
 import { apiBase, messageOf, send } from '../../lib/http';
 import { qrMessages as text } from './messages';
 
-/** An object URL of the preview, released when it changes. */
-function useObjectUrl(blob: Blob | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) return undefined;
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return url;
-}
-
 export function LinkQrCard({ linkId }: { linkId: string }) {
   const [fg, setFg] = useState(QR_DEFAULTS.fg);
   const [bg, setBg] = useState(QR_DEFAULTS.bg);
@@ -44,11 +32,15 @@ export function LinkQrCard({ linkId }: { linkId: string }) {
   const pathOf = (format: QrFormat) => qrPath(linkId, { format, fg, bg, size, level });
   const preview = useQuery({
     queryKey: ['link-qr', linkId, fg, bg, level],
-    queryFn: async () => (await send(qrPath(linkId, { format: 'svg', fg, bg, size: 256, level }))).blob(),
+    // A data URL, as the analytics page's code uses: nothing to release afterwards.
+    queryFn: async () => {
+      const svg = await (await send(qrPath(linkId, { format: 'svg', fg, bg, size: 256, level }))).text();
+      return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+    },
     enabled: problem === null,
     staleTime: Infinity,
   });
-  const previewUrl = useObjectUrl(preview.data);
+  const previewUrl = preview.data;
 
   async function handleDownload(format: QrFormat) {
     try {
