@@ -3,9 +3,16 @@
  * deliveries it has had, and the body each delivery sends. Pure: no Node and no DOM APIs.
  */
 import { z } from 'zod';
+import type { LinkBrokenData } from './link-checks.js';
 
 /** What an endpoint can subscribe to; each is sent as the `type` in the body's table below. */
-export const LINK_WEBHOOK_EVENTS = ['click', 'link.created', 'link.updated', 'link.deleted'] as const;
+export const LINK_WEBHOOK_EVENTS = [
+  'click',
+  'link.created',
+  'link.updated',
+  'link.deleted',
+  'link.broken',
+] as const;
 export type LinkWebhookEvent = (typeof LINK_WEBHOOK_EVENTS)[number];
 
 export const LINK_WEBHOOK_EVENT_LABELS: Record<LinkWebhookEvent, string> = {
@@ -13,6 +20,7 @@ export const LINK_WEBHOOK_EVENT_LABELS: Record<LinkWebhookEvent, string> = {
   'link.created': 'Link created',
   'link.updated': 'Link updated',
   'link.deleted': 'Link deleted',
+  'link.broken': 'Destination broken',
 };
 
 /** The `type` of the delivered body for each event. */
@@ -21,6 +29,7 @@ export const LINK_WEBHOOK_TYPES = {
   'link.created': 'link.created',
   'link.updated': 'link.updated',
   'link.deleted': 'link.deleted',
+  'link.broken': 'link.broken',
 } as const satisfies Record<LinkWebhookEvent, string>;
 export type LinkWebhookType = (typeof LINK_WEBHOOK_TYPES)[LinkWebhookEvent];
 
@@ -151,5 +160,5 @@ export interface LinkWebhookBody {
   type: LinkWebhookType;
   /** ISO 8601. */
   timestamp: string;
-  data: LinkClickData | LinkChangeData;
+  data: LinkClickData | LinkChangeData | LinkBrokenData;
 }

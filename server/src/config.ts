@@ -67,6 +67,8 @@ export interface Config {
   replayAllowPrivate: boolean;
   /** Server-side replays one session, and one IP address, may start per minute; 0 switches them off. */
   replayPerMinute: number;
+  /** Hours between scheduled checks of every link's destination (LINK_CHECK_INTERVAL_HOURS); 0, the default: never. */
+  linkCheckIntervalHours: number;
   /** Short links one session, or one IP address, may create per minute and per day. */
   linkCreatePerMinute: number;
   linkCreatePerDay: number;
@@ -241,6 +243,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminSecret: optional(env, 'ADMIN_SECRET'),
     replayAllowPrivate: isTruthy(env.REPLAY_ALLOW_PRIVATE),
     replayPerMinute: nonNegativeInt(env, 'REPLAY_PER_MINUTE', 30),
+    linkCheckIntervalHours: nonNegativeInt(env, 'LINK_CHECK_INTERVAL_HOURS', 0),
     linkCreatePerMinute: positiveInt(env, 'LINK_CREATE_PER_MINUTE', 30),
     linkCreatePerDay: positiveInt(env, 'LINK_CREATE_PER_DAY', 300),
     blockedHosts: hostList(env, 'BLOCKED_HOSTS'),

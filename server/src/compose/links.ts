@@ -8,6 +8,20 @@ import {
   createLinkHistoryService,
   recordLinkHistory,
 } from '../features/link-history/link-history.service.js';
+import { checkDestination } from '../features/link-checks/destination-check.js';
+import { createLinkChecksRepo } from '../features/link-checks/link-checks.repo.js';
+import { linkChecksRoutes } from '../features/link-checks/link-checks.routes.js';
+import {
+  createLinkChecksService,
+  startLinkCheckSchedule,
+} from '../features/link-checks/link-checks.service.js';
+import { resolveWithDns } from '../features/replay/address-guard.js';
+import { linkQrRoutes } from '../features/link-qr/link-qr.routes.js';
+import { createLinkQrService } from '../features/link-qr/link-qr.service.js';
+import { createLinkSharesRepo } from '../features/link-shares/link-shares.repo.js';
+import { linkSharesRoutes } from '../features/link-shares/link-shares.routes.js';
+import { createLinkSharesService } from '../features/link-shares/link-shares.service.js';
+import { sharedLinkRoutes } from '../features/link-shares/shared-link.routes.js';
 import { linkBulkRoutes } from '../features/link-bulk/link-bulk.routes.js';
 import { createDeliveryWorker } from '../features/link-webhooks/delivery-worker.js';
 import { createLinkWebhooksRepo } from '../features/link-webhooks/link-webhooks.repo.js';
@@ -84,6 +98,13 @@ export function createLinkFeatures({
     onWrite: metrics.clickWrites,
     onCounted: (link, click) => linkWebhooks.noteClick(link, click),
   });
+  const checks = createLinkChecksService({
+    repo: createLinkChecksRepo(db),
+    findLink: (user, id) => links.findOwned(user, id),
+    checkDestination: (url) =>
+      checkDestination(url, { allowPrivate: config.replayAllowPrivate, resolve: resolveWithDns }),
+    announceBroken: (sessionId, linkId, data) => linkWebhooks.noteBrokenLink(sessionId, linkId, data),
+  });
   const history = createLinkHistoryService({
     repo: historyRepo,
     findOwned: (user, id) => links.findOwned(user, id),
@@ -94,7 +115,13 @@ export function createLinkFeatures({
     const ipAnonymizer = startIpAnonymizer(clicks, reportError);
     deliveryWorker.start();
     const saltSweeper = startSaltSweeper(visitorSalts, reportError);
+    // Off unless the operator sets LINK_CHECK_INTERVAL_HOURS: checks send requests to third parties.
+    const checkSchedule =
+      config.linkCheckIntervalHours > 0
+        ? startLinkCheckSchedule(checks, config.linkCheckIntervalHours, reportError)
+        : null;
     return async () => {
+      await checkSchedule?.stop();
       await ipAnonymizer.stop();
       await deliveryWorker.stop();
       await saltSweeper.stop();
@@ -107,7 +134,7 @@ export function createLinkFeatures({
     await linkWebhooks.flush();
   }
 
-  return { links, clicks, visitorSalts, history, linkWebhooks, start, flush };
+  return { links, clicks, visitorSalts, history, linkWebhooks, checks, start, flush };
 }
 
 export async function registerLinkRoutes(context: RouteContext, features: LinkFeatures) {
@@ -119,7 +146,19 @@ export async function registerLinkRoutes(context: RouteContext, features: LinkFe
   await app.register(linkBulkRoutes, { links, publicOrigin, limiter, createLimits });
   await app.register(linkHistoryRoutes, { history: features.history });
   await app.register(linkWebhooksRoutes, { linkWebhooks: features.linkWebhooks, publicOrigin });
-  await app.register(tagsRoutes, { tags: createTagsService({ repo: createTagsRepo(database.db) }) });
+  const tags = createTagsService({ repo: createTagsRepo(database.db) });
+  await app.register(tagsRoutes, { tags });
+  const linkShares = createLinkSharesService({
+    repo: createLinkSharesRepo(database.db),
+    findLink: (user, id) => links.findOwned(user, id),
+    linkAnalytics: (user, id, apiBase, period) => clicks.analytics(user, id, apiBase, period),
+    tagAnalytics: (user, tag, period) => tags.analytics(user, tag, period),
+  });
+  await app.register(linkSharesRoutes, { linkShares, publicOrigin });
+  await app.register(sharedLinkRoutes, { linkShares, publicOrigin });
+  const qr = createLinkQrService({ findLink: (user, id) => links.findOwned(user, id) });
+  await app.register(linkQrRoutes, { qr, publicOrigin });
+  await app.register(linkChecksRoutes, { checks: features.checks });
   await app.register(redirectRoutes, {
     links,
     clicks,

@@ -267,6 +267,37 @@ export interface ApiKeysTable {
   scope: Generated<string>;
 }
 
+export interface LinkSharesTable {
+  /** The 16 hex digits inside the token (`hbl_<id>_<secret>`). */
+  id: string;
+  session_id: string;
+  /** SHA-256 of the whole token, hex. */
+  token_hash: string;
+  /** The shared short link, or null for a tag. */
+  link_id: string | null;
+  /** The shared tag (lower case), or null for a link. */
+  tag: string | null;
+  created_at: number;
+  expires_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+/** The latest check of a short link's destination. */
+export interface LinkChecksTable {
+  link_id: string;
+  session_id: string;
+  /** The destination checked; a check of an older destination is not shown. */
+  destination: string;
+  checked_at: number;
+  ok: number;
+  status: number | null;
+  error: string | null;
+  /** JSON list of the hops: [{url, status}]. */
+  chain: string;
+  duration_ms: number;
+}
+
 export interface ShareLinksTable {
   /** The 16 hex digits inside the token (`hbs_<id>_<secret>`). */
   id: string;
@@ -365,6 +396,8 @@ export interface DatabaseSchema {
   replay_jobs: ReplayJobsTable;
   api_keys: ApiKeysTable;
   share_links: ShareLinksTable;
+  link_shares: LinkSharesTable;
+  link_checks: LinkChecksTable;
   link_webhooks: LinkWebhooksTable;
   link_webhook_messages: LinkWebhookMessagesTable;
 }

@@ -6,6 +6,8 @@ export const paths = {
   webhookEvent: (eventId: number) => `/webhook?event=${eventId}`,
   /** A read-only share link's page (the server answers it 410 once revoked or expired). */
   sharedPattern: '/shared/:token',
+  /** An analytics link's page (410 once revoked or expired). */
+  sharedLinkPattern: '/shared/links/:token',
   conformance: (runId: number) => `/conformance/${runId}`,
   conformancePattern: '/conformance/:runId',
   urlShortener: '/url-shortener',

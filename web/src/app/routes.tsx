@@ -14,6 +14,11 @@ import { InspectorSwitcher } from '../features/inspectors/InspectorSwitcher';
 import { SettingsControl } from '../features/inspectors/SettingsControl';
 import { LinkBulkTools } from '../features/link-bulk/LinkBulkTools';
 import { LinkHistory } from '../features/link-history/LinkHistory';
+import { BrokenMark } from '../features/link-checks/BrokenMark';
+import { LinkCheckCard } from '../features/link-checks/LinkCheckCard';
+import { LinkQrCard } from '../features/link-qr/LinkQrCard';
+import { LinkShareCard } from '../features/link-shares/LinkShareCard';
+import { SharedLinkPage } from '../features/link-shares/SharedLinkPage';
 import { SignaturesControl } from '../features/signing-secrets/SignaturesControl';
 import { SuggestionsPage } from '../features/suggestions/SuggestionsPage';
 import { UrlAnalyticsPage } from '../features/short-links/UrlAnalyticsPage';
@@ -32,9 +37,13 @@ const shortenerSlots: ShortenerSlots = {
     <>
       <LinkHistory link={url} />
       <LinkWebhooksSummary linkId={url.id} />
+      <LinkCheckCard link={url} />
+      <LinkQrCard linkId={url.id} />
+      <LinkShareCard link={url} />
     </>
   ),
   tools: (onChanged) => <LinkBulkTools onImported={onChanged} />,
+  listMarker: (url) => <BrokenMark url={url} />,
 };
 
 export const routes: RouteObject[] = [
@@ -59,6 +68,7 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: paths.sharedPattern, element: <SharedPage /> },
+      { path: paths.sharedLinkPattern, element: <SharedLinkPage /> },
       { path: paths.conformancePattern, element: <ConformanceReportPage /> },
       { path: paths.urlShortener, element: <UrlShortenerPage {...shortenerSlots} /> },
       { path: paths.urlShortenerAlias, element: <UrlShortenerPage {...shortenerSlots} /> },

@@ -14,6 +14,7 @@ import {
   type linkWebhookCreateSchema,
   type linkWebhookUpdateSchema,
 } from '../../../../shared/link-webhooks.js';
+import type { LinkBrokenData } from '../../../../shared/link-checks.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import type { z } from 'zod';
 import { HttpError, NotFoundError } from '../../http/errors.js';
@@ -23,7 +24,7 @@ import type { LinkEvent } from '../short-links/links.service.js';
 import type { LinksService } from '../short-links/links.service.js';
 import type { LinkWebhooksRepo, StoredEndpoint } from './link-webhooks.repo.js';
 import type { MessagesRepo, NewMessage } from './messages.repo.js';
-import { bodyOf, changeData, clickData, toDelivery, toLinkWebhook } from './payloads.js';
+import { bodyOf, changeData, clickData, shortUrlOf, toDelivery, toLinkWebhook } from './payloads.js';
 import { newSecret, type Sender } from './sender.js';
 
 export const TOO_MANY_ENDPOINTS_MESSAGE = `You already have ${MAX_LINK_WEBHOOKS_PER_SESSION} webhook endpoints, the most a session can hold. Delete one first.`;
@@ -54,6 +55,8 @@ export interface LinkWebhooksService {
   noteClick(link: CachedLink, click: CountedClick): void;
   /** Queues a link event for the session's endpoints; returns at once, never throws. */
   noteLinkChange(user: SessionUser, change: LinkEvent): void;
+  /** Queues `link.broken` for the link's endpoints: its destination check failed. */
+  noteBrokenLink(sessionId: string, linkId: string, data: Omit<LinkBrokenData, 'shortUrl'>): void;
   /** Reads which sessions have enabled endpoints again. */
   refreshActiveSessions(): Promise<void>;
   /** True unless no session is known to have an enabled endpoint. */
@@ -185,6 +188,16 @@ export function createLinkWebhooksService(deps: {
         // the same alias is another link.
         if (change.event === 'link.deleted') await repo.endLink(user.sessionId, change.id, now());
       }, 'queueing a link webhook failed');
+    },
+    noteBrokenLink(sessionId, linkId, data) {
+      inBackground(
+        () =>
+          queue(sessionId, linkId, 'link.broken', (endpoint) => ({
+            ...data,
+            shortUrl: shortUrlOf(endpoint.apiBase, linkId),
+          })),
+        'queueing a link.broken webhook failed',
+      );
     },
     async refreshActiveSessions() {
       activeSessions = new Set(await repo.listActiveSessions());

@@ -55,7 +55,7 @@ describe.each(storageBackends)('click webhook endpoints API on $name', ({ postgr
       id: expect.stringMatching(/^ep_/),
       url: TARGET,
       linkId: null,
-      events: ['click', 'link.created', 'link.updated', 'link.deleted'],
+      events: ['click', 'link.created', 'link.updated', 'link.deleted', 'link.broken'],
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]+=*$/),
       status: 'active',
       disabledReason: null,
@@ -93,7 +93,7 @@ describe.each(storageBackends)('click webhook endpoints API on $name', ({ postgr
       [
         { url: TARGET, events: ['open'] },
         400,
-        'events[0]: events may hold click, link.created, link.updated, link.deleted.',
+        'events[0]: events may hold click, link.created, link.updated, link.deleted, link.broken.',
       ],
       [{ url: TARGET, events: [] }, 400, 'events: Choose at least one event.'],
     ];

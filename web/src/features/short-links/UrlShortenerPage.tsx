@@ -23,6 +23,8 @@ export interface ShortenerSlots {
   linkPanel?: (url: ShortUrl) => ReactNode;
   /** More tools beside "Add URL" (import, export); `onChanged` reloads the list. */
   tools?: (onChanged: () => void) => ReactNode;
+  /** A mark after each link's own in the list. */
+  listMarker?: (url: ShortUrl) => ReactNode;
 }
 
 export function UrlShortenerPage(slots: ShortenerSlots) {
@@ -89,6 +91,7 @@ function ShortLinksScreen({ sessionId, slots }: { sessionId: string; slots: Shor
             onSelect={links.select}
             onDelete={setPendingDelete}
             onRetry={links.retryLoad}
+            marker={slots.listMarker}
           />
         </Col>
         <Col lg={8}>

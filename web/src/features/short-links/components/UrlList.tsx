@@ -3,7 +3,7 @@
  * leads with what sets the link apart: its id (or alias), then where it goes, host and path end
  * (long URLs share their start, and short URLs their origin).
  */
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Badge, Button, Card, ListGroup, Spinner } from 'react-bootstrap';
 import type { ShortUrl } from '../../../../../shared/links';
 import { paths } from '../../../app/paths';
@@ -23,6 +23,8 @@ interface UrlListProps {
   onSelect: (id: string) => void;
   onDelete: (url: ShortUrl) => void;
   onRetry: () => void;
+  /** A mark another feature adds after the link's own (a broken destination, say). */
+  marker?: (url: ShortUrl) => ReactNode;
 }
 
 export function UrlList({
@@ -33,6 +35,7 @@ export function UrlList({
   onSelect,
   onDelete,
   onRetry,
+  marker,
 }: UrlListProps) {
   return (
     <Card className="h-100">
@@ -42,12 +45,21 @@ export function UrlList({
           {urls.length}
         </Badge>
       </Card.Header>
-      <ListBody {...{ urls, selectedId, isLoading, loadFailed, onSelect, onDelete, onRetry }} />
+      <ListBody {...{ urls, selectedId, isLoading, loadFailed, onSelect, onDelete, onRetry, marker }} />
     </Card>
   );
 }
 
-function ListBody({ urls, selectedId, isLoading, loadFailed, onSelect, onDelete, onRetry }: UrlListProps) {
+function ListBody({
+  urls,
+  selectedId,
+  isLoading,
+  loadFailed,
+  onSelect,
+  onDelete,
+  onRetry,
+  marker,
+}: UrlListProps) {
   if (isLoading) {
     return (
       <Card.Body className="text-center text-body-secondary" role="status">
@@ -76,6 +88,7 @@ function ListBody({ urls, selectedId, isLoading, loadFailed, onSelect, onDelete,
           isSelected={url.id === selectedId}
           onSelect={onSelect}
           onDelete={onDelete}
+          marker={marker}
         />
       ))}
     </ListGroup>
@@ -87,13 +100,14 @@ interface UrlRowProps {
   isSelected: boolean;
   onSelect: (id: string) => void;
   onDelete: (url: ShortUrl) => void;
+  marker?: (url: ShortUrl) => ReactNode;
 }
 
 /**
  * The id and the buttons on the first line, the destination on the whole second line. The whole
  * row selects the link (a stretched link); the buttons sit above it.
  */
-function UrlRow({ url, isSelected, onSelect, onDelete }: UrlRowProps) {
+function UrlRow({ url, isSelected, onSelect, onDelete, marker }: UrlRowProps) {
   const destinationId = useId();
   const destination = destinationLabel(url.url);
   return (
@@ -113,6 +127,7 @@ function UrlRow({ url, isSelected, onSelect, onDelete }: UrlRowProps) {
             <span className="fw-semibold">{url.id}</span>
           </span>
           <LinkMarkers url={url} />
+          {marker?.(url)}
         </button>
         <Badge bg="primary" pill>
           <span className="visually-hidden">{messages.clicks(url.clicks)}</span>
