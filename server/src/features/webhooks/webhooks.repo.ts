@@ -39,10 +39,10 @@ export interface CapturedRequest {
 }
 
 /**
- * The repo fills in `previous_id` itself, under the session's lock; `forwarded` starts null and
- * is left out of the insert.
+ * The repo fills in `previous_id` itself, under the session's lock; `forwarded` and `callback`
+ * start null and are left out of the insert.
  */
-export type NewEventRow = Omit<EventRow, 'id' | 'previous_id' | 'forwarded'>;
+export type NewEventRow = Omit<EventRow, 'id' | 'previous_id' | 'forwarded' | 'callback'>;
 export type EventsPage = Required<Pick<EventsPageQuery, 'limit'>> &
   EventsPageQuery & { filter?: SearchFilter };
 

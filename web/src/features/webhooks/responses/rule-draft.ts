@@ -2,9 +2,8 @@
  * The rule editor's form values (text, as typed) and their conversion to and from a rule. The
  * rule is checked with the same schema the server uses, so the editor and the server agree.
  */
+import { fieldName, hasTemplate } from '../../../../../shared/rule-fields';
 import {
-  fieldName,
-  hasTemplate,
   isFault,
   responseRuleSchema,
   type ResponseFault,
