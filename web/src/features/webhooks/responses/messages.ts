@@ -105,9 +105,9 @@ export const responseMessages = {
       'Let the sender pick the status (X-Hookbay-Status or ?hookbay_status=) or the response (X-Hookbay-Response)',
     callback: {
       toggle: 'Call back after answering',
-      method: 'Method',
+      method: 'Callback method',
       url: 'Callback URL',
-      delayMs: 'Delay (ms)',
+      delayMs: 'Callback delay (ms)',
       headers: 'Callback headers',
       body: 'Callback body',
       secret: 'Standard Webhooks secret (optional)',
