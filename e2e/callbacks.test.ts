@@ -106,6 +106,8 @@ describe.runIf(hasChromium)('Rule callbacks journey', () => {
       await snap(page, 'callbacks-phone');
       page.once('dialog', (prompt) => void prompt.accept());
       await editor(page).getByRole('button', { name: 'Cancel' }).click();
+      await poll(() => editor(page).count()).toBe(0);
+      await panel.getByRole('button', { name: 'Close' }).click();
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });
     }
