@@ -1,5 +1,6 @@
 /** Realtime event names and payloads shared by the server and the browser. */
 import type { ReplayJob, ReplayJobResult } from './replay-jobs.js';
+import type { CallbackResult } from './response-callbacks.js';
 import type { CaptureResponse, ForwardResult, WebhookEvent } from './webhooks.js';
 
 export const JOIN_USER_ROOM = 'join-user-room';
@@ -14,6 +15,8 @@ export const FORWARDERS_CHANGED = 'forwarders-changed';
 export const WEBHOOK_FORWARDED = 'webhook-forwarded';
 /** The session's requests were cleared ("Clear all"): every event up to `upTo` is gone. */
 export const WEBHOOKS_CLEARED = 'webhooks-cleared';
+/** A response rule's callback for one stored event is waiting, was sent, or failed. */
+export const WEBHOOK_CALLBACK = 'webhook-callback';
 /** A bulk replay sent one more request, or ended: the job's counts and status, and that request's result. */
 export const REPLAY_PROGRESS = 'replay-progress';
 
@@ -31,6 +34,11 @@ export interface ForwardersPayload {
 export interface WebhookForwardedPayload {
   id: number;
   forwarded: ForwardResult;
+}
+
+export interface WebhookCallbackPayload {
+  id: number;
+  callback: CallbackResult;
 }
 
 export interface WebhooksClearedPayload {
@@ -56,6 +64,7 @@ export interface ServerToClientEvents {
   [WEBHOOK_RESPONSE]: (payload: WebhookResponsePayload) => void;
   [FORWARDERS_CHANGED]: (payload: ForwardersPayload) => void;
   [WEBHOOK_FORWARDED]: (payload: WebhookForwardedPayload) => void;
+  [WEBHOOK_CALLBACK]: (payload: WebhookCallbackPayload) => void;
   [WEBHOOKS_CLEARED]: (payload: WebhooksClearedPayload) => void;
   [REPLAY_PROGRESS]: (payload: ReplayProgressPayload) => void;
 }

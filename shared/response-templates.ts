@@ -8,12 +8,9 @@
  * preview answers exactly what the server will.
  */
 import { Liquid, type FS, type Template } from 'liquidjs';
+import { fieldName, hasTemplate, isValidHeaderValue, utf8Length } from './rule-fields.js';
 import {
-  fieldName,
-  hasTemplate,
   isFault,
-  isValidHeaderValue,
-  utf8Length,
   type AnswerResponse,
   type FaultResponse,
   type ResponseRule,
@@ -112,34 +109,45 @@ export function prepareResponse(response: ScriptedResponse): PreparedResponse {
  */
 export function templateProblem(rules: readonly ResponseRule[]): string | null {
   for (const [ruleIndex, rule] of rules.entries()) {
-    for (const [responseIndex, response] of rule.responses.entries()) {
-      if (isFault(response)) continue;
-      const fields: [PropertyKey[], string][] = [
-        [['status'], typeof response.status === 'string' ? response.status : ''],
-        ...Object.entries(response.headers).map(([name, value]): [PropertyKey[], string] => [
-          ['headers', name],
-          value,
-        ]),
-        [['body'], response.body],
-        ...(response.stream
-          ? streamTexts(response.stream).map(([path, text]): [PropertyKey[], string] => [
-              ['stream', ...path],
-              text,
-            ])
-          : []),
-      ];
-      for (const [path, text] of fields) {
-        if (!hasTemplate(text)) continue;
-        try {
-          engine.parse(text);
-        } catch (error) {
-          const field = fieldName(['rules', ruleIndex, 'responses', responseIndex, ...path]);
-          return `${field}: ${readableParseError(error)}`;
-        }
+    for (const [path, text] of templatedFields(rule)) {
+      if (!hasTemplate(text)) continue;
+      try {
+        engine.parse(text);
+      } catch (error) {
+        return `${fieldName(['rules', ruleIndex, ...path])}: ${readableParseError(error)}`;
       }
     }
   }
   return null;
+}
+
+type Field = [PropertyKey[], string];
+
+/** Every text of a rule that may hold a template, with its place in the rule. */
+function templatedFields(rule: ResponseRule): Field[] {
+  const fields: Field[] = [];
+  const headerFields = (headers: Record<string, string>, at: PropertyKey[]) =>
+    Object.entries(headers).map(([name, value]): Field => [[...at, 'headers', name], value]);
+  for (const [index, response] of rule.responses.entries()) {
+    if (isFault(response)) continue;
+    const at = ['responses', index];
+    fields.push(
+      [[...at, 'status'], typeof response.status === 'string' ? response.status : ''],
+      ...headerFields(response.headers, at),
+      [[...at, 'body'], response.body],
+      ...(response.stream
+        ? streamTexts(response.stream).map(([path, text]): Field => [[...at, 'stream', ...path], text])
+        : []),
+    );
+  }
+  const { callback } = rule;
+  if (callback) {
+    fields.push([['callback', 'url'], callback.url], ...headerFields(callback.headers, ['callback']), [
+      ['callback', 'body'],
+      callback.body,
+    ]);
+  }
+  return fields;
 }
 
 function renderPart(part: Part, scope: ScopeNode): string {

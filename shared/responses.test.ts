@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_RESPONSE_BODY_BYTES, parseResponseRules, refusedHeaderReason, utf8Length } from './responses.js';
+import { MAX_RESPONSE_BODY_BYTES, parseResponseRules, refusedHeaderReason } from './responses.js';
+import { utf8Length } from './rule-fields.js';
 import { chanceSaysYes, seededDraw } from './response-chance.js';
 import { compileRule, firstMatchingRule, responseIndex } from './rule-matching.js';
 import { globToRegExp } from './path-glob.js';

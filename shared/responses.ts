@@ -1,12 +1,14 @@
 /**
  * Scripted responses: rules that decide what the webhook URL answers its senders, the input rules
- * the panel and the server share, the sequence rule and a rule's chance. Pure: no
- * Node and no DOM APIs. Templates in answers are read and evaluated by response-templates.ts.
+ * the panel and the server share, the sequence rule and a rule's chance. Pure: no Node and no DOM
+ * APIs. Headers and sizes are checked by rule-fields.ts, callbacks by response-callbacks.ts;
+ * templates in answers are read and evaluated by response-templates.ts.
  */
 import { z } from 'zod';
 import { actsOnBrowserState } from './browser-state-headers.js';
 import { isHopByHop } from './hop-by-hop.js';
 import { isValidPathGlob } from './path-glob.js';
+import { ruleCallbackSchema, type RuleCallback } from './response-callbacks.js';
 import { ruleConditionsSchema, type RuleCondition } from './response-conditions.js';
 import {
   MAX_STREAM_DURATION_MS,
@@ -15,6 +17,7 @@ import {
   streamTexts,
   type ResponseStream,
 } from './response-streams.js';
+import { fieldName, hasTemplate, headersSchema, utf8Length } from './rule-fields.js';
 
 export const RULE_THEN = ['repeat-last', 'cycle'] as const;
 export type RuleThen = (typeof RULE_THEN)[number];
@@ -28,7 +31,6 @@ export type ResponseFault = (typeof RESPONSE_FAULTS)[number];
 
 export const MAX_RULES = 50;
 export const MAX_RULE_RESPONSES = 20;
-export const MAX_RESPONSE_HEADERS = 20;
 export const MAX_RESPONSE_BODY_BYTES = 64 * 1024;
 export const MAX_RESPONSE_DELAY_MS = 30_000;
 /** Room for any sensible status template, such as {{ query.status | default: 200 }}. */
@@ -71,6 +73,8 @@ export interface ResponseRule {
   conditions?: RuleCondition[];
   /** The sender may pick the status or the response (PICK_STATUS_HEADER and the others below). */
   allowPick?: boolean;
+  /** A request Hookbay sends after the answer went out (response-callbacks.ts). */
+  callback?: RuleCallback;
 }
 
 /** True for a fault; takes a response or anything a fault stands beside (such as a prepared answer). */
@@ -95,65 +99,11 @@ export function refusedHeaderReason(name: string): string | null {
   return null;
 }
 
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-/** What Node accepts in a header value: tab, visible ASCII and space, and bytes 0x80-0xFF. */
-const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const METHOD = /^[A-Za-z][A-Za-z-]{0,19}$/;
 
-/** True when Node can send `value` as a header value. */
-export function isValidHeaderValue(value: string): boolean {
-  return HEADER_VALUE.test(value);
-}
-
-/** Bytes of `text` in UTF-8, without encoding it. */
-export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
-      // A surrogate pair is one character of four bytes.
-      bytes += 4;
-      index++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
-function headerProblem(name: string, value: string, seen: Set<string>): string | null {
-  if (!HEADER_NAME.test(name)) return `"${name}" is not a valid header name.`;
-  const refused = refusedHeaderReason(name);
-  if (refused) return refused;
-  if (seen.has(name.toLowerCase())) return `${name} is given twice.`;
-  if (!isValidHeaderValue(value)) return 'The value holds a character headers cannot carry.';
-  return null;
-}
-
-const headersSchema = z
-  .record(z.string(), z.string({ error: 'A header value must be text.' }), {
-    error: 'Headers must be an object of names and values.',
-  })
-  .superRefine((headers, context) => {
-    const entries = Object.entries(headers);
-    if (entries.length > MAX_RESPONSE_HEADERS) {
-      context.addIssue({ code: 'custom', message: `At most ${MAX_RESPONSE_HEADERS} headers.` });
-      return;
-    }
-    const seen = new Set<string>();
-    for (const [name, value] of entries) {
-      const problem = headerProblem(name, value, seen);
-      seen.add(name.toLowerCase());
-      if (problem) context.addIssue({ code: 'custom', message: problem, path: [name] });
-    }
-  });
+const answerHeadersSchema = headersSchema(refusedHeaderReason);
 
 const STATUS_MESSAGE = 'The status must be a number from 100 to 599, or a template such as {{query.status}}.';
-
-/** Text with a `{{ … }}` or `{% … %}` in it is read as a template; all other text is sent as it is. */
-export function hasTemplate(text: string): boolean {
-  return text.includes('{{') || text.includes('{%');
-}
 
 const delaySchema = z
   .number({ error: `The delay must be a number of milliseconds from 0 to ${MAX_RESPONSE_DELAY_MS}.` })
@@ -172,7 +122,7 @@ const answerResponseSchema = z.object({
     ],
     { error: STATUS_MESSAGE },
   ),
-  headers: headersSchema.default({}),
+  headers: answerHeadersSchema.default({}),
   body: z
     .string({ error: 'The body must be text.' })
     .refine((body) => utf8Length(body) <= MAX_RESPONSE_BODY_BYTES, {
@@ -264,6 +214,7 @@ export const responseRuleSchema = z
         .optional(),
       conditions: ruleConditionsSchema.optional(),
       allowPick: z.boolean({ error: 'allowPick must be true or false.' }).optional(),
+      callback: ruleCallbackSchema.optional(),
     },
     { error: 'A rule must be an object.' },
   )
@@ -282,16 +233,6 @@ export const responseRulesSchema = z.object(
 );
 
 export type ResponseRuleInput = z.input<typeof responseRuleSchema>;
-
-/** `rules[2].responses[0].status` for zod's ['rules', 2, 'responses', 0, 'status']. */
-export function fieldName(path: readonly PropertyKey[]): string {
-  return path
-    .map((part, index) => {
-      if (typeof part === 'number') return `[${part}]`;
-      return index === 0 ? String(part) : `.${String(part)}`;
-    })
-    .join('');
-}
 
 /** The rules in `input` with defaults filled in, or the first problem in words, naming its field. */
 export function parseResponseRules(input: unknown): { rules: ResponseRule[] } | { error: string } {

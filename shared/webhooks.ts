@@ -2,6 +2,7 @@
  * The captured webhook request as the API and the realtime channel carry it.
  * Pure types and helpers shared by server and browser.
  */
+import type { CallbackResult } from './response-callbacks.js';
 import type { EventVerdicts } from './verdicts.js';
 
 /** Header values keep the sender's name case; a repeated header becomes an array in arrival order. */
@@ -73,6 +74,11 @@ export interface WebhookEvent {
    * made before forwarders reported (and so, to clients, the same as null).
    */
   forwarded?: ForwardResult | null;
+  /**
+   * What the callback of the rule that answered did (pending, then sent or failed); null when that
+   * rule had no callback. Absent from objects made before callbacks existed (the same as null).
+   */
+  callback?: CallbackResult | null;
   /** What was judged of the request when it arrived (signature, contract); `{}` when nothing judged it. */
   verdicts: EventVerdicts;
 }

@@ -6,6 +6,9 @@ import { returnFreeSpace } from '../db/free-space.js';
 import { accessRoutes } from '../features/access/access.routes.js';
 import type { AccessRepo } from '../features/access/access.repo.js';
 import { createAccessService, type AccessChecks } from '../features/access/access.service.js';
+import { createCallbacksRepo } from '../features/callbacks/callbacks.repo.js';
+import { createCallbacksService } from '../features/callbacks/callbacks.service.js';
+import { callbackStarter } from '../features/callbacks/capture-callbacks.js';
 import { captureTypesRoutes } from '../features/capture-types/types.routes.js';
 import { createCaptureTypesService } from '../features/capture-types/types.service.js';
 import { createConformanceRepo } from '../features/conformance/conformance.repo.js';
@@ -26,7 +29,7 @@ import { createInspectorSettings } from '../features/inspectors/settings.service
 import { setupRoutes } from '../features/inspectors/setup.routes.js';
 import { createInspectorSetup } from '../features/inspectors/setup.service.js';
 import { replayJobsRoutes } from '../features/replay/replay-jobs.routes.js';
-import { replayRoutes } from '../features/replay/replay.routes.js';
+import { replayRoutes, replayServiceOf } from '../features/replay/replay.routes.js';
 import { createResponsesRepo } from '../features/responses/responses.repo.js';
 import { responsesRoutes } from '../features/responses/responses.routes.js';
 import { createResponsesService } from '../features/responses/responses.service.js';
@@ -189,6 +192,14 @@ export async function registerInspectorRoutes(context: RouteContext, features: I
   await app.register(contractsRoutes, { contracts: features.contracts });
   await app.register(captureTypesRoutes, { types: createCaptureTypesService({ webhooks }) });
   await app.register(conformanceRoutes, { conformance: features.conformance });
+  const callbacks = createCallbacksService({
+    repo: createCallbacksRepo(database.db),
+    publisher,
+    replay: replayServiceOf(app, { webhooks, allowPrivate: config.replayAllowPrivate }),
+    isOff: config.replayPerMinute === 0,
+    logError: context.reportError,
+  });
+  app.addHook('preClose', () => callbacks.close());
   await app.register(captureRoutes, {
     webhooks,
     responses,
@@ -200,6 +211,7 @@ export async function registerInspectorRoutes(context: RouteContext, features: I
     captureMaxBytes: config.captureMaxBytes,
     counts: metrics.captures,
     judges: [features.signingSecrets.judge, features.contracts],
+    startCallback: callbackStarter({ callbacks, limiter, perMinute: config.replayPerMinute, publicOrigin }),
   });
   await app.register(forwardingRoutes, {
     repo: features.webhooksRepo,

@@ -62,6 +62,8 @@ export interface WebhookEventsTable {
   contract_status: string | null;
   /** JSON of the request's EventVerdicts; null when nothing judged it (migration 023). */
   verdicts: string | null;
+  /** JSON of the answering rule's CallbackResult; null when it had no callback (migration 035). */
+  callback: string | null;
 }
 
 export interface ShortLinksTable {

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyTypeProvider } from 'fastify';
 import type { z } from 'zod';
-import { fieldName } from '../../../shared/responses.js';
+import { fieldName } from '../../../shared/rule-fields.js';
 import { InvalidInputError } from './errors.js';
 
 function invalidInput(error: z.ZodError): InvalidInputError {

@@ -56,9 +56,15 @@ export interface ReplayService {
     overrides: ReplayOverrides,
     ownOrigins: string[],
   ): Promise<ReplayAnswer>;
+  /**
+   * Sends a request made elsewhere (a rule's callback) the same way: the same address guard,
+   * naming `action` in a refusal, the same timeout and answer. Host, Content-Length and Connection
+   * are set for the target. Throws ForbiddenError or TargetUnreachableError.
+   */
+  send(target: URL, outgoing: OutgoingRequest, ownOrigins: string[], action: string): Promise<ReplayAnswer>;
 }
 
-interface OutgoingRequest {
+export interface OutgoingRequest {
   method: string;
   headers: HeaderPairs;
   body: Buffer;
@@ -183,11 +189,11 @@ export function createReplayService(deps: {
   const resolve = deps.resolve ?? resolveWithDns;
   const timeoutMs = deps.timeoutMs ?? REPLAY_TIMEOUT_MS;
 
-  async function routeTo(target: URL, ownOrigins: string[]): Promise<Route> {
+  async function routeTo(target: URL, ownOrigins: string[], action?: string): Promise<Route> {
     if (isOwnCaptureUrl(target, ownOrigins)) return { createConnection: deps.connectToSelf };
     if (deps.allowPrivate) return { agent: false };
     try {
-      return { agent: false, lookup: pinnedLookup(await vetTarget(target, resolve)) };
+      return { agent: false, lookup: pinnedLookup(await vetTarget(target, resolve, action)) };
     } catch (error) {
       if (error instanceof ForbiddenError) throw error;
       throw unreachable(target, error, null);
@@ -207,6 +213,15 @@ export function createReplayService(deps: {
       return send(
         target,
         { method, headers: targetHeaders(target, source, method, body), body },
+        route,
+        timeoutMs,
+      );
+    },
+    async send(target, { method, headers, body }, ownOrigins, action) {
+      const route = await routeTo(target, ownOrigins, action);
+      return send(
+        target,
+        { method, headers: targetHeaders(target, headers, method, body), body },
         route,
         timeoutMs,
       );

@@ -15,9 +15,11 @@ import {
   type RenderedAnswer,
 } from '../../../../shared/response-templates.js';
 import type { TemplateRequest } from '../../../../shared/template-scope.js';
-import { isFault, utf8Length } from '../../../../shared/responses.js';
+import { isFault } from '../../../../shared/responses.js';
+import { utf8Length } from '../../../../shared/rule-fields.js';
 import type { ResponseStream } from '../../../../shared/response-streams.js';
 import type { CaptureResponse } from '../../../../shared/webhooks.js';
+import type { DueCallback } from '../callbacks/capture-callbacks.js';
 import { actOutFault, type HeldConnections } from './faults.js';
 import type { ResponsesService } from './responses.service.js';
 import { sendStream, withTexts } from './stream-answer.js';
@@ -27,6 +29,8 @@ export interface RuleAnswer {
   record: CaptureResponse;
   /** Waits the response's delay, then sends it; call after the event is stored and pushed. */
   send(reply: FastifyReply): Promise<FastifyReply>;
+  /** The rule's callback, to start once the event is stored. */
+  callback?: DueCallback;
 }
 
 /** The parts of a capture the rules look at. */
@@ -60,15 +64,19 @@ export async function chooseAnswer(
   if (!answer) return null;
   const { response, pickedStatus } = answer;
   const rule = answer.ruleIndex + 1;
+  // Whatever the answer, the rule calls back after it.
+  const callback = answer.callback ? { callback: { prepared: answer.callback, request } } : {};
   if (isFault(response) && pickedStatus !== undefined) {
     // The sender asked for a status: it gets that, with no body, instead of the fault.
     return {
+      ...callback,
       record: { status: pickedStatus, source: 'rule', rule },
       send: async (reply) => reply.status(pickedStatus).send(),
     };
   }
   if (isFault(response)) {
     return {
+      ...callback,
       record: { status: NO_ANSWER, source: 'rule', rule },
       async send(reply) {
         if (response.delayMs > 0) await delay(response.delayMs);
@@ -79,6 +87,7 @@ export async function chooseAnswer(
   const made = answerTo(response, request);
   const rendered = 'error' in made || pickedStatus === undefined ? made : { ...made, status: pickedStatus };
   return {
+    ...callback,
     record: { status: 'error' in rendered ? 500 : rendered.status, source: 'rule', rule },
     async send(reply) {
       // After the event is stored and pushed, so the browser shows the request while its sender waits.

@@ -45,7 +45,11 @@ export async function responsesRoutes(instance: FastifyInstance, options: { resp
           '`X-Hookbay-Response` / `hookbay_response` (from 1). A response with `stream` sends Server-Sent ' +
           'Events (`{"kind": "sse", "events": [{"data", "event"?, "id"?, "delayMs"}]}`) or a body in ' +
           'chunks (`{"kind": "chunks", "chunks": [{"body", "delayMs"}]}`), at most 60 s of pauses and ' +
-          '64 KiB of text in all.',
+          '64 KiB of text in all. A rule with `callback` (`{"url", "method"?, "headers"?, "body"?, "delayMs"?, ' +
+          '"secret"?}`) sends that request, made from templates over the capture, once the answer went out and ' +
+          '`delayMs` (at most 60000) passed; signed the Standard Webhooks way with `secret` (whsec_…), vetted ' +
+          'like server-side replay and counted in the per-session replay limit. Its result is the event’s ' +
+          '`callback` (`pending`, `sent` or `failed`), pushed as `webhook-callback`.',
         body: responseRulesSchema,
         response: {
           200: responseRulesSchema.describe('The stored rules, with defaults filled in.'),

@@ -6,6 +6,7 @@ import { chanceSaysYes } from '../../../../shared/response-chance.js';
 import { firstMatchingRule, responseIndex } from '../../../../shared/rule-matching.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import { activateRules, createRulesCache, type CachedRules, type RulesCache } from './rules-cache.js';
+import type { PreparedCallback } from '../callbacks/callback-request.js';
 import type { ResponsesRepo } from './responses.repo.js';
 
 /** The response a rule gives one capture. */
@@ -16,6 +17,8 @@ export interface ScriptedAnswer {
   response: PreparedResponse;
   /** The status the sender picked, when the rule allows picking and one was given. */
   pickedStatus?: number;
+  /** The rule's callback, sent once the answer went out. */
+  callback?: PreparedCallback;
 }
 
 /**
@@ -100,9 +103,13 @@ export function createResponsesService(deps: {
         const index = pick.responseIndex ?? responseIndex(answered - 1, prepared.length, rule.then);
         // Both indexes stay below the length, and the schema keeps at least one response.
         const response = prepared[index] as PreparedResponse;
-        return pick.status === undefined
-          ? { ruleIndex, response }
-          : { ruleIndex, response, pickedStatus: pick.status };
+        const callback = active.callbacks[ruleIndex] ?? undefined;
+        return {
+          ruleIndex,
+          response,
+          ...(pick.status === undefined ? {} : { pickedStatus: pick.status }),
+          ...(callback ? { callback } : {}),
+        };
       }
     },
   };

@@ -9,6 +9,7 @@ import {
   type SessionCache,
   type SessionCacheBus,
 } from '../session-cache/session-cache.js';
+import { prepareCallback, type PreparedCallback } from '../callbacks/callback-request.js';
 import type { StoredRules } from './responses.repo.js';
 
 export interface ActiveRules extends StoredRules {
@@ -16,6 +17,8 @@ export interface ActiveRules extends StoredRules {
   targets: RuleTarget[];
   /** Each rule's responses with their templates parsed, so captures only evaluate them. */
   prepared: PreparedResponse[][];
+  /** Each rule's callback with its templates parsed; null for a rule without one. */
+  callbacks: (PreparedCallback | null)[];
 }
 
 /** A session's rules, or null when it has none. */
@@ -34,5 +37,6 @@ export function activateRules(stored: StoredRules | null): CachedRules {
     ...stored,
     targets: stored.rules.map(compileRule),
     prepared: stored.rules.map((rule) => rule.responses.map(prepareResponse)),
+    callbacks: stored.rules.map((rule) => (rule.callback ? prepareCallback(rule.callback) : null)),
   };
 }

@@ -12,6 +12,7 @@ import { error, errorSchema } from '../../http/openapi/responses.js';
 import { z } from 'zod';
 import { armedAnswer } from '../conformance/armed-answer.js';
 import type { ConformanceService } from '../conformance/conformance.service.js';
+import type { StartCallback } from '../callbacks/capture-callbacks.js';
 import { chooseAnswer } from '../responses/choose-answer.js';
 import { createHeldConnections } from '../responses/faults.js';
 import type { CaptureCounts } from '../metrics/metrics.service.js';
@@ -110,6 +111,8 @@ export async function captureRoutes(
     counts: CaptureCounts;
     /** Give verdicts on each capture before it is stored (signing secrets, contracts). */
     judges: Judge[];
+    /** Starts a rule's callback once the capture is answered. */
+    startCallback: StartCallback;
   },
 ) {
   const { counts } = options;
@@ -231,6 +234,7 @@ export async function captureRoutes(
     }
     if (scripted) {
       counts.rule.inc();
+      if (scripted.callback) options.startCallback(request, reply, owner, event.id, scripted.callback);
       return scripted.send(reply);
     }
     counts.default.inc();

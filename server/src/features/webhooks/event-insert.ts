@@ -25,10 +25,10 @@ export interface CapturedRequest extends RuleCapture {
 }
 
 /**
- * The repo fills in `previous_id` itself, under the session's lock; `forwarded` starts null and
- * is left out of the insert.
+ * The repo fills in `previous_id` itself, under the session's lock; `forwarded` and `callback`
+ * start null and are left out of the insert.
  */
-export type NewEventRow = Omit<EventRow, 'id' | 'previous_id' | 'forwarded'>;
+export type NewEventRow = Omit<EventRow, 'id' | 'previous_id' | 'forwarded' | 'callback'>;
 /** Where a stored row sits: its id and the id of the session's event stored just before it. */
 export interface StoredPlace {
   id: number;

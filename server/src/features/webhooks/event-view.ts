@@ -14,6 +14,7 @@ import {
   type QueryMap,
   type WebhookEvent,
 } from '../../../../shared/webhooks.js';
+import type { CallbackResult } from '../../../../shared/response-callbacks.js';
 import type { EventVerdicts } from '../../../../shared/verdicts.js';
 import type { Selectable } from 'kysely';
 import type { WebhookEventsTable } from '../../db/schema.js';
@@ -130,6 +131,11 @@ function forwardedOf(row: EventRow): ForwardResult | null {
   return row.forwarded ? (JSON.parse(row.forwarded) as ForwardResult) : null;
 }
 
+function callbackOf(row: EventRow): CallbackResult | null {
+  // Written by the callbacks service, always a CallbackResult.
+  return row.callback ? (JSON.parse(row.callback) as CallbackResult) : null;
+}
+
 function verdictsOf(row: EventRow): EventVerdicts {
   // Written by the repo from the judges' verdicts, always an EventVerdicts object.
   return row.verdicts ? (JSON.parse(row.verdicts) as EventVerdicts) : {};
@@ -164,6 +170,7 @@ export function toWebhookEvent(row: EventRow, rawHeaders = parseRawHeaders(row.r
     previousId: row.previous_id,
     response: responseOf(row),
     forwarded: forwardedOf(row),
+    callback: callbackOf(row),
     verdicts: verdictsOf(row),
   };
 }

@@ -52,7 +52,9 @@ export async function eventsRoutes(
         description:
           '`q` finds text (case-insensitive) in the body, header names and values, path and query; ' +
           '`method` is one method or a comma list; `from` (inclusive) and `to` (exclusive) are ISO 8601 ' +
-          'times. Filters combine with AND and with the paging.',
+          'times. Filters combine with AND and with the paging. Each event’s `callback` is what the ' +
+          'answering rule’s callback did (`{"state": "pending"|"sent"|"failed", "method", "url", "delayMs", ' +
+          '"status", "durationMs", "error", "answer", "at"}`), or null when it had none.',
         querystring: searchQuerySchema(eventsPageSchema),
         response: { 200: json('A page of events.'), ...invalid, ...unauthorised },
       },

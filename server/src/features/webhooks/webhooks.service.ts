@@ -221,7 +221,7 @@ export function createWebhooksService(deps: {
       touched.add(request.sessionId);
       budget.noteCaptured(row.stored_bytes ?? 0);
       const event = toWebhookEvent(
-        { id, previous_id: previousId, forwarded: null, ...row },
+        { id, previous_id: previousId, forwarded: null, callback: null, ...row },
         request.rawHeaders,
       );
       deps.publisher.toUser(owner.id, WEBHOOK_REQUEST, event);

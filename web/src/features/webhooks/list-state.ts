@@ -2,7 +2,11 @@
  * The request list's rules as pure transitions: newest first, each id once, deleted events
  * hidden, and which request is selected after a load, a live event or a delete.
  */
-import type { WebhookForwardedPayload, WebhookResponsePayload } from '../../../../shared/realtime';
+import type {
+  WebhookCallbackPayload,
+  WebhookForwardedPayload,
+  WebhookResponsePayload,
+} from '../../../../shared/realtime';
 import type { WebhookEvent } from '../../../../shared/webhooks';
 
 export interface ListState {
@@ -229,6 +233,16 @@ export function applyForwarded(state: ListState, update: WebhookForwardedPayload
   if (!current) return state;
   const events = [...state.events];
   events[index] = { ...current, forwarded: update.forwarded };
+  return { ...state, events };
+}
+
+/** A `webhook-callback` event: the state of a rule's callback, set on that request if it is listed. */
+export function applyCallback(state: ListState, update: WebhookCallbackPayload): ListState {
+  const index = state.events.findIndex((event) => event.id === update.id);
+  const current = state.events[index];
+  if (!current) return state;
+  const events = [...state.events];
+  events[index] = { ...current, callback: update.callback };
   return { ...state, events };
 }
 

@@ -8,6 +8,7 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState } fr
 import { filterKey, type EventsFilter } from '../../../../shared/event-search';
 import {
   WEBHOOK_FORWARDED,
+  WEBHOOK_CALLBACK,
   WEBHOOK_REQUEST,
   WEBHOOK_RESPONSE,
   WEBHOOKS_CLEARED,
@@ -20,6 +21,7 @@ import {
   applyCaughtUp,
   applyFirstPage,
   applyForwarded,
+  applyCallback,
   applyOlderPage,
   clearUpTo,
   hasGap,
@@ -128,6 +130,7 @@ export function useWebhookEvents(filter: EventsFilter = {}, changes: ListChanges
   });
   useRealtimeEvent(WEBHOOK_RESPONSE, (update) => setState((current) => applyResponse(current, update)));
   useRealtimeEvent(WEBHOOK_FORWARDED, (update) => setState((current) => applyForwarded(current, update)));
+  useRealtimeEvent(WEBHOOK_CALLBACK, (update) => setState((current) => applyCallback(current, update)));
   useRealtimeEvent(WEBHOOKS_CLEARED, ({ upTo }) => {
     setState((current) => clearUpTo(current, upTo));
     changesRef.current.onCleared?.();

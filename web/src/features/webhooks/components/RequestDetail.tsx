@@ -7,6 +7,7 @@ import {
   type ForwardResult,
   type WebhookEvent,
 } from '../../../../../shared/webhooks';
+import type { CallbackResult } from '../../../../../shared/response-callbacks';
 import { CopyButton } from '../../../components/CopyButton';
 import { apiBase } from '../../../lib/http';
 import { formatBinaryBytes, formatDateTime } from '../../../lib/format';
@@ -38,6 +39,16 @@ function describeForwarded(forwarded: ForwardResult): string {
     : forwardMessages.resultTitle(forwarded.status, forwarded.ms);
 }
 
+function callbackRows(callback: CallbackResult | null | undefined): Pairs {
+  if (!callback) return [];
+  const text = responseMessages.callbackResult;
+  const { method, url, delayMs, status, durationMs, error, answer } = callback;
+  if (callback.state === 'pending') return [[text.label, text.pending(method, delayMs)]];
+  if (callback.state === 'failed') return [[text.label, text.failed(method, url, error ?? '')]];
+  const sent: Pairs = [[text.label, text.sent(method, url ?? '', status ?? 0, durationMs ?? 0)]];
+  return answer ? [...sent, [text.answerLabel, answer]] : sent;
+}
+
 function infoRows(event: WebhookEvent): Pairs {
   const { info } = messages;
   const forwarded: Pairs = event.forwarded
@@ -53,6 +64,7 @@ function infoRows(event: WebhookEvent): Pairs {
     [info.time, formatDateTime(event.timestamp)],
     [info.id, String(event.id)],
     [responseMessages.answer.label, describeAnswer(event.response)],
+    ...callbackRows(event.callback),
     ...forwarded,
   ];
 }

@@ -7,6 +7,7 @@ import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import { MAX_RULE_RESPONSES, RULE_THEN, type ResponseRule } from '../../../../../shared/responses';
 import { responseMessages } from './messages';
+import { CallbackFields } from './CallbackFields';
 import { ChanceFields } from './ChanceFields';
 import { ConditionFields } from './ConditionFields';
 import { PresetSelect } from './PresetSelect';
@@ -160,6 +161,7 @@ export function RuleEditorModal({
             checked={draft.allowPick}
             onChange={(event) => setDraft({ ...draft, allowPick: event.target.checked })}
           />
+          <CallbackFields draft={draft} onChange={setDraft} />
           <Form.Text className="d-block mb-3">{text.templateHelp}</Form.Text>
           {draft.responses.map((response, index) => (
             <ResponseFields

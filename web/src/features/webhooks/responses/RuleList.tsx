@@ -2,7 +2,7 @@ import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import type { ResponseRule } from '../../../../../shared/responses';
 import { responseMessages } from './messages';
-import { describeConditions, describeResponses } from './rules-list';
+import { describeCallback, describeConditions, describeResponses } from './rules-list';
 
 interface RuleListProps {
   rules: ResponseRule[];
@@ -30,6 +30,7 @@ export function RuleList({
       {rules.map((rule, index) => {
         const position = index + 1;
         const conditions = describeConditions(rule);
+        const callback = describeCallback(rule);
         return (
           // Rules have no id of their own; their position is what identifies them.
           <li key={index} className="list-group-item d-flex flex-wrap align-items-center gap-2">
@@ -42,6 +43,11 @@ export function RuleList({
             )}
             <span aria-hidden="true">→</span>
             <span className="font-monospace small">{describeResponses(rule)}</span>
+            {callback && (
+              <span className="rule-callback font-monospace small text-body-secondary text-break">
+                {callback}
+              </span>
+            )}
             {rule.allowPick && <span className="badge text-bg-secondary">{text.pickNote}</span>}
             {!isReadOnly && (
               <ButtonGroup size="sm" className="ms-auto">

@@ -1,3 +1,7 @@
+function delayLabel(ms: number): string {
+  return `after ${ms >= 1000 && ms % 100 === 0 ? `${ms / 1000} s` : `${ms} ms`}`;
+}
+
 /** Every text of the scripted responses panel and of the answer shown with each request. */
 export const responseMessages = {
   title: 'Response',
@@ -31,12 +35,15 @@ export const responseMessages = {
   remove: (position: number) => `Delete rule ${position}`,
   anyMethod: 'Any method',
   thenLabels: { 'repeat-last': 'then the last again', cycle: 'then from the start' },
-  delay: (ms: number) => `after ${ms >= 1000 && ms % 100 === 0 ? `${ms / 1000} s` : `${ms} ms`}`,
+  delay: (ms: number) => delayLabel(ms),
   faultLabels: { reset: 'reset', close: 'cut off', timeout: 'no answer' },
   /** A rule's conditions in one line, after its path. */
   conditionsNote: (conditions: string) => `if ${conditions}`,
   opSigns: { exists: 'exists', equals: '=', contains: 'contains', matches: '~' },
   pickNote: 'sender may pick',
+  /** A rule's callback in one line, after its answers. */
+  callbackNote: (method: string, url: string, delayMs: number, isSigned: boolean) =>
+    `then calls back ${method} ${url}${delayMs > 0 ? ` ${delayLabel(delayMs)}` : ''}${isSigned ? ' (signed)' : ''}`,
   chanceNote: (chance: number, seed: number | undefined) =>
     seed === undefined ? `(${chance} % of requests)` : `(${chance} % of requests, seed ${seed})`,
 
@@ -96,6 +103,17 @@ export const responseMessages = {
     opLabels: { exists: 'exists', equals: 'equals', contains: 'contains', matches: 'matches' },
     allowPick:
       'Let the sender pick the status (X-Hookbay-Status or ?hookbay_status=) or the response (X-Hookbay-Response)',
+    callback: {
+      toggle: 'Call back after answering',
+      method: 'Callback method',
+      url: 'Callback URL',
+      delayMs: 'Callback delay (ms)',
+      headers: 'Callback headers',
+      body: 'Callback body',
+      secret: 'Standard Webhooks secret (optional)',
+      newSecret: 'New secret',
+      help: 'Sent once the answer went out, after the delay (at most 60000 ms). URL, header values and body may use the same templates as the answer, such as {{body.callback_url}}. With a secret it is signed (webhook-id, webhook-timestamp, webhook-signature). It counts in the replay limit; its result shows on the request.',
+    },
     templateHelp:
       'Status, header values and body may use {{method}}, {{path}}, {{query.NAME}}, {{header.NAME}}, {{body.field}} (a JSON body), {{body}}, {{uuid}} and {{now}}. A query name with dots: {{query["hub.challenge"]}}.',
   },
@@ -118,6 +136,17 @@ export const responseMessages = {
     error: (error: string) => `The sender would get 500: ${error}`,
     answerLabel: 'The answer',
     chance: (chance: number) => `The rule answers ${chance} % of the matching requests.`,
+  },
+
+  callbackResult: {
+    label: 'Callback',
+    pending: (method: string, delayMs: number) =>
+      `${method} waiting${delayMs > 0 ? ` (${delayLabel(delayMs)} the answer)` : ''}…`,
+    sent: (method: string, url: string, status: number, ms: number) =>
+      `${method} ${url} → ${status} in ${ms} ms`,
+    failed: (method: string, url: string | null, error: string) =>
+      `${method}${url ? ` ${url}` : ''}: ${error}`,
+    answerLabel: 'Callback answer',
   },
 
   answer: {

@@ -2,9 +2,8 @@
  * The rule editor's form values (text, as typed) and their conversion to and from a rule. The
  * rule is checked with the same schema the server uses, so the editor and the server agree.
  */
+import { fieldName, hasTemplate } from '../../../../../shared/rule-fields';
 import {
-  fieldName,
-  hasTemplate,
   isFault,
   responseRuleSchema,
   type ResponseFault,
@@ -34,6 +33,19 @@ export interface ConditionDraft {
   value: string;
 }
 
+/** The rule's callback as typed; `isOn` false leaves it out of the rule. */
+export interface CallbackDraft {
+  isOn: boolean;
+  method: string;
+  url: string;
+  /** One header per line, as "Name: value". */
+  headers: string;
+  body: string;
+  delayMs: string;
+  /** '' for an unsigned callback. */
+  secret: string;
+}
+
 export interface RuleDraft {
   method: string;
   path: string;
@@ -46,6 +58,19 @@ export interface RuleDraft {
   /** The sender may pick the status or the response. */
   allowPick: boolean;
   responses: ResponseDraft[];
+  callback: CallbackDraft;
+}
+
+export function emptyCallbackDraft(): CallbackDraft {
+  return {
+    isOn: false,
+    method: 'POST',
+    url: '{{body.callback_url}}',
+    headers: '',
+    body: '',
+    delayMs: '0',
+    secret: '',
+  };
 }
 
 export function emptyResponseDraft(): ResponseDraft {
@@ -66,6 +91,7 @@ export function emptyRuleDraft(): RuleDraft {
     conditions: [],
     allowPick: false,
     responses: [emptyResponseDraft()],
+    callback: emptyCallbackDraft(),
   };
 }
 
@@ -78,6 +104,17 @@ export function toDraft(rule: ResponseRule): RuleDraft {
     seed: rule.seed === undefined ? '' : String(rule.seed),
     conditions: (rule.conditions ?? []).map(({ field, op, value }) => ({ field, op, value: value ?? '' })),
     allowPick: rule.allowPick === true,
+    callback: rule.callback
+      ? {
+          isOn: true,
+          method: rule.callback.method,
+          url: rule.callback.url,
+          headers: headerText(rule.callback.headers),
+          body: rule.callback.body,
+          delayMs: String(rule.callback.delayMs),
+          secret: rule.callback.secret ?? '',
+        }
+      : emptyCallbackDraft(),
     responses: rule.responses.map((response) =>
       isFault(response)
         ? { ...emptyResponseDraft(), fault: response.fault, delayMs: String(response.delayMs) }
@@ -85,13 +122,34 @@ export function toDraft(rule: ResponseRule): RuleDraft {
             fault: '',
             status: String(response.status),
             delayMs: String(response.delayMs),
-            headers: Object.entries(response.headers)
-              .map(([name, value]) => `${name}: ${value}`)
-              .join('\n'),
+            headers: headerText(response.headers),
             body: response.body,
             stream: response.stream ? JSON.stringify(response.stream, null, 2) : '',
           },
     ),
+  };
+}
+
+function headerText(headers: Record<string, string>): string {
+  return Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\n');
+}
+
+/** The callback for the rule, or `{badLine}` when a header line has no colon. */
+function callbackOf(draft: CallbackDraft): { callback?: object } | { badLine: number } {
+  if (!draft.isOn) return {};
+  const parsed = parseHeaderLines(draft.headers);
+  if ('badLine' in parsed) return parsed;
+  return {
+    callback: {
+      method: draft.method,
+      url: draft.url.trim(),
+      headers: parsed.headers,
+      body: draft.body,
+      delayMs: numberOf(draft.delayMs),
+      ...(draft.secret.trim() === '' ? {} : { secret: draft.secret.trim() }),
+    },
   };
 }
 
@@ -159,7 +217,11 @@ export function fromDraft(draft: RuleDraft): { rule: ResponseRule } | { error: s
       ...(stream === undefined ? {} : { stream }),
     });
   }
-  const { chance, seed, conditions, allowPick, ...rest } = draft;
+  const { chance, seed, conditions, allowPick, callback: callbackDraft, ...rest } = draft;
+  const callback = callbackOf(callbackDraft);
+  if ('badLine' in callback) {
+    return { error: `callback.headers: ${responseMessages.editor.headerLineProblem(callback.badLine)}` };
+  }
   const result = responseRuleSchema.safeParse({
     ...rest,
     path: draft.path.trim(),
@@ -167,6 +229,7 @@ export function fromDraft(draft: RuleDraft): { rule: ResponseRule } | { error: s
     ...optionalNumber('seed', seed),
     ...(conditions.length > 0 ? { conditions: conditions.map(conditionOf) } : {}),
     ...(allowPick ? { allowPick } : {}),
+    ...callback,
     responses,
   });
   if (result.success) return { rule: result.data };

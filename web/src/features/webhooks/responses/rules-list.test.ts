@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ResponseRule } from '../../../../../shared/responses';
-import { describeResponses, moveRule, putRule, removeRule, ruleHeadline, rulesSummary } from './rules-list';
+import {
+  describeCallback,
+  describeResponses,
+  moveRule,
+  putRule,
+  removeRule,
+  ruleHeadline,
+  rulesSummary,
+} from './rules-list';
 
 function rule(statuses: number[], overrides: Partial<ResponseRule> = {}): ResponseRule {
   return {
@@ -81,5 +89,16 @@ describe('rulesSummary', () => {
       'Every request → no answer (30 %)',
     );
     expect(ruleHeadline(rule([200], { method: 'GET' }))).toBe('GET * → 200');
+  });
+});
+
+describe('describeCallback', () => {
+  it('says where the rule calls back, after how long, and whether it is signed', () => {
+    const callback = { method: 'POST', url: '{{body.callback_url}}', headers: {}, body: '', delayMs: 2000 };
+    expect(describeCallback({ callback })).toBe('then calls back POST {{body.callback_url}} after 2 s');
+    expect(describeCallback({ callback: { ...callback, delayMs: 0, secret: 'whsec_AAAA' } })).toBe(
+      'then calls back POST {{body.callback_url}} (signed)',
+    );
+    expect(describeCallback({})).toBe('');
   });
 });

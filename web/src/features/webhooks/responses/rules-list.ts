@@ -74,6 +74,18 @@ function describeCondition({ field, op, value }: RuleCondition): string {
   return op === 'matches' ? `${field} ${sign} /${value ?? ''}/` : `${field} ${sign} ${value ?? ''}`;
 }
 
+/** A rule's callback in one line, "then calls back POST {{body.callback_url}} after 2 s (signed)"; '' without one. */
+export function describeCallback(rule: Pick<ResponseRule, 'callback'>): string {
+  const { callback } = rule;
+  if (!callback) return '';
+  return responseMessages.callbackNote(
+    callback.method,
+    callback.url,
+    callback.delayMs,
+    Boolean(callback.secret),
+  );
+}
+
 /** A rule's conditions in one line, "if header.X-GitHub-Event = push, body.ref ~ /^v/"; '' without any. */
 export function describeConditions(rule: Pick<ResponseRule, 'conditions'>): string {
   const conditions = rule.conditions ?? [];
