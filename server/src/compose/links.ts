@@ -9,12 +9,10 @@ import {
   recordLinkHistory,
 } from '../features/link-history/link-history.service.js';
 import { linkBulkRoutes } from '../features/link-bulk/link-bulk.routes.js';
-import { createDeliveryWorker } from '../features/link-webhooks/delivery-worker.js';
+import { createLinkDelivery } from '../features/link-webhooks/link-delivery.js';
 import { createLinkWebhooksRepo } from '../features/link-webhooks/link-webhooks.repo.js';
 import { linkWebhooksRoutes } from '../features/link-webhooks/link-webhooks.routes.js';
 import { createLinkWebhooksService } from '../features/link-webhooks/link-webhooks.service.js';
-import { createMessagesRepo } from '../features/link-webhooks/messages.repo.js';
-import { createSender } from '../features/link-webhooks/sender.js';
 import { createAnalyticsRepo } from '../features/short-links/analytics.repo.js';
 import { createClicksRepo } from '../features/short-links/clicks.repo.js';
 import { createClicksService } from '../features/short-links/clicks.service.js';
@@ -43,6 +41,7 @@ export function createLinkFeatures({
   publisher,
   metrics,
   reportError,
+  delivery,
 }: AppContext) {
   const { db } = database;
   const linkCache = createLinkCache();
@@ -58,19 +57,9 @@ export function createLinkFeatures({
     onLinkEvent: (user, event) => linkWebhooks.noteLinkChange(user, event),
   });
   const endpoints = createLinkWebhooksRepo(db);
-  const messages = createMessagesRepo(db);
-  const sender = createSender({ allowPrivate: config.replayAllowPrivate });
+  const { outbox: messages, sender } = delivery;
   const linkWebhooks = createLinkWebhooksService({ repo: endpoints, messages, links, sender, reportError });
-  const deliveryWorker = createDeliveryWorker({
-    endpoints,
-    messages,
-    sender,
-    refreshActiveSessions: () => linkWebhooks.refreshActiveSessions(),
-    hasActiveEndpoints: () => linkWebhooks.hasActiveEndpoints(),
-    reportError,
-    ...config.linkWebhookDelivery,
-    onOutcome: metrics.linkWebhookDeliveries,
-  });
+  delivery.addUser(createLinkDelivery({ repo: endpoints, sender, service: linkWebhooks }));
   const visitorSalts = createVisitorSalts(createVisitorSaltsRepo(db));
   const clicks = createClicksService({
     repo: createClicksRepo(db),
@@ -89,14 +78,12 @@ export function createLinkFeatures({
     findOwned: (user, id) => links.findOwned(user, id),
   });
 
-  /** Starts the background work (IP anonymising, click-webhook delivery, salt sweeping); answers its stop. */
+  /** Starts the background work (IP anonymising, salt sweeping); answers its stop. */
   function start(): () => Promise<void> {
     const ipAnonymizer = startIpAnonymizer(clicks, reportError);
-    deliveryWorker.start();
     const saltSweeper = startSaltSweeper(visitorSalts, reportError);
     return async () => {
       await ipAnonymizer.stop();
-      await deliveryWorker.stop();
       await saltSweeper.stop();
     };
   }
