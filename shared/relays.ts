@@ -45,7 +45,12 @@ export const relayFilterSchema = z.object({
     .refine(isValidPathGlob, 'filter.path: a path glob starting with / or *, without spaces, ? or #.')
     .nullable()
     .default(null),
-  q: z.string().trim().max(SEARCH_TEXT_MAX, `filter.q: at most ${SEARCH_TEXT_MAX} characters.`).nullable().default(null),
+  q: z
+    .string()
+    .trim()
+    .max(SEARCH_TEXT_MAX, `filter.q: at most ${SEARCH_TEXT_MAX} characters.`)
+    .nullable()
+    .default(null),
 });
 export type RelayFilter = z.output<typeof relayFilterSchema>;
 

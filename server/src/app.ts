@@ -190,6 +190,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     await inspector.webhooks.flush();
+    await inspector.relays.flush();
     await shortener.flush();
     await database.close();
   });

@@ -17,6 +17,12 @@ export function relaysMigration(dialect: DialectName): Migration {
         .addColumn('kind', 'text', (col) => col.notNull().defaultTo('link'))
         .execute();
       await db.schema.alterTable('delivery_messages').addColumn('event_id', 'bigint').execute();
+      // The worker's test that no older message of a relay destination is still pending.
+      await db.schema
+        .createIndex('delivery_messages_line')
+        .on('delivery_messages')
+        .columns(['endpoint_id', 'status', 'event_id'])
+        .execute();
 
       await db.schema
         .createTable('relay_destinations')
@@ -61,6 +67,12 @@ export function relaysMigration(dialect: DialectName): Migration {
         .createIndex('relay_attempts_event')
         .on('relay_attempts')
         .columns(['session_id', 'event_id'])
+        .execute();
+      // The per-minute count of a session's attempts.
+      await db.schema
+        .createIndex('relay_attempts_recent')
+        .on('relay_attempts')
+        .columns(['session_id', 'at'])
         .execute();
       await db.schema
         .createIndex('relay_attempts_destination')

@@ -2,8 +2,8 @@
  * SQL for the delivery outbox (delivery_messages) that click webhooks and relays share. Several
  * instances share it: a due row is claimed by one UPDATE that only matches unclaimed (or
  * long-abandoned) rows, so each message is sent by one instance at a time, and results are written
- * only under that claim. A relay message is due only once every older message of its destination
- * is finished, so that a destination gets its messages in the order they were queued.
+ * only under that claim. A relay message is due only once the messages of every earlier capture for
+ * its destination are finished, so that a destination gets captures in the order they arrived.
  */
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { LinkWebhookDeliveryState } from '../../../../shared/link-webhooks.js';
@@ -125,7 +125,7 @@ function endpointEnabled(eb: MessagesBuilder) {
   ]);
 }
 
-/** Relay messages wait for every older message of their destination to finish. */
+/** Relay messages wait for those of every earlier capture for their destination to finish. */
 function isNextInLine(eb: MessagesBuilder) {
   return eb.or([
     eb('m.kind', '<>', 'relay'),
@@ -136,7 +136,7 @@ function isNextInLine(eb: MessagesBuilder) {
           .select('o.id')
           .whereRef('o.endpoint_id', '=', 'm.endpoint_id')
           .where('o.status', '=', 'pending')
-          .whereRef('o.id', '<', 'm.id'),
+          .whereRef('o.event_id', '<', 'm.event_id'),
       ),
     ),
   ]);

@@ -37,10 +37,7 @@ export function signatureOf(
   body: string | Buffer,
 ): string {
   const key = Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64');
-  const mac = createHmac('sha256', key)
-    .update(`${messageId}.${timestamp}.`)
-    .update(body)
-    .digest('base64');
+  const mac = createHmac('sha256', key).update(`${messageId}.${timestamp}.`).update(body).digest('base64');
   return `v1,${mac}`;
 }
 
@@ -126,7 +123,9 @@ export function createSender(options: {
   async function deliver(target: URL, outgoing: OutgoingRequest): Promise<number> {
     // Headers given as pairs get no Host from Node.
     const hasHost = outgoing.headers.some(([name]) => name.toLowerCase() === 'host');
-    const headers: [string, string][] = hasHost ? outgoing.headers : [['host', target.host], ...outgoing.headers];
+    const headers: [string, string][] = hasHost
+      ? outgoing.headers
+      : [['host', target.host], ...outgoing.headers];
     let lookup: Lookup | undefined;
     try {
       lookup = await lookupFor(target);

@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, storageBackends } from '../../../test/app.js';
 import { createSession } from '../../../test/factories.js';
-import { createDeliveryWorker, DROPPED_REASON, QUEUE_LIMIT, RETRY_DELAYS_MS } from '../delivery/delivery-worker.js';
+import {
+  createDeliveryWorker,
+  DROPPED_REASON,
+  QUEUE_LIMIT,
+  RETRY_DELAYS_MS,
+} from '../delivery/delivery-worker.js';
 import { createMessagesRepo, type MessagesRepo } from '../delivery/outbox.repo.js';
 import type { Sender } from '../delivery/sender.js';
 import { createLinkDelivery } from './link-delivery.js';
