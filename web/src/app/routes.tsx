@@ -14,6 +14,8 @@ import { InspectorSwitcher } from '../features/inspectors/InspectorSwitcher';
 import { SettingsControl } from '../features/inspectors/SettingsControl';
 import { LinkBulkTools } from '../features/link-bulk/LinkBulkTools';
 import { LinkHistory } from '../features/link-history/LinkHistory';
+import { RelayAttempts } from '../features/relays/RelayAttempts';
+import { RelaysControl } from '../features/relays/RelaysControl';
 import { SignaturesControl } from '../features/signing-secrets/SignaturesControl';
 import { SuggestionsPage } from '../features/suggestions/SuggestionsPage';
 import { UrlAnalyticsPage } from '../features/short-links/UrlAnalyticsPage';
@@ -49,6 +51,8 @@ export const routes: RouteObject[] = [
             accessPanel={(sessionId) => <AccessCard sessionId={sessionId} />}
             contractsControl={(slot) => <ContractsControl {...slot} />}
             signaturesControl={(slot) => <SignaturesControl {...slot} />}
+            relaysControl={(sessionId) => <RelaysControl sessionId={sessionId} />}
+            relayAttempts={(eventId) => <RelayAttempts key={eventId} eventId={eventId} />}
             senderTest={() => <ConformanceControl />}
             inspectorSwitcher={(sessionId) => <InspectorSwitcher sessionId={sessionId} />}
             inspectorTools={(sessionId) => <SettingsControl sessionId={sessionId} />}
