@@ -1,4 +1,4 @@
-/** "Relays" in the inspector's header: how many destinations are on or disabled, and a drawer. */
+/** "Relays" in the inspector's header: how many destinations are disabled, and a drawer. */
 import { DrawerButton } from '../../components/DrawerButton';
 import { ShortSummary } from '../../components/ShortSummary';
 import { relayMessages as text } from './messages';
@@ -13,15 +13,12 @@ export function RelaysControl({ sessionId }: { sessionId: string }) {
   const full = isKnown
     ? [text.summary(active), ...(disabled ? [text.disabled(disabled)] : [])].join(' · ')
     : '…';
-  const summary = !isKnown ? (
-    '…'
-  ) : disabled ? (
-    <ShortSummary mark={text.disabledMark(disabled)} words={text.disabled(disabled)} />
-  ) : active ? (
-    <ShortSummary mark={String(active)} words={text.summary(active)} />
-  ) : (
-    text.summary(0)
-  );
+  // Only a disabled destination is marked on the button ("1 ⏸"): the header keeps its two rows,
+  // and the tooltip says how many are on.
+  const summary =
+    isKnown && disabled ? (
+      <ShortSummary mark={text.disabledMark(disabled)} words={text.disabled(disabled)} />
+    ) : undefined;
   return (
     <DrawerButton label={text.title} summary={summary} title={text.headerTitle(full)} width="wide">
       {() => <RelaysPanel view={view} />}
