@@ -14,7 +14,7 @@ import type { RelaysService } from './relays.service.js';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const eventParams = z.object({ eventId: z.coerce.number().int().positive() });
-const RELAYS = { tags: ['Relays'] };
+const RELAYS = { tags: ['Webhook Inspector'] };
 const SESSION = { access: 'session' } as const;
 const refused = {
   403: error('The target address is refused, or relays are switched off (REPLAY_PER_MINUTE=0).'),
