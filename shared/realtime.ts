@@ -1,6 +1,7 @@
 /** Realtime event names and payloads shared by the server and the browser. */
 import type { ReplayJob, ReplayJobResult } from './replay-jobs.js';
 import type { CallbackResult } from './response-callbacks.js';
+import type { Relay, RelayAttempt } from './relays.js';
 import type { CaptureResponse, ForwardResult, WebhookEvent } from './webhooks.js';
 
 export const JOIN_USER_ROOM = 'join-user-room';
@@ -19,6 +20,20 @@ export const WEBHOOKS_CLEARED = 'webhooks-cleared';
 export const WEBHOOK_CALLBACK = 'webhook-callback';
 /** A bulk replay sent one more request, or ended: the job's counts and status, and that request's result. */
 export const REPLAY_PROGRESS = 'replay-progress';
+
+/** A relay destination tried to take one captured request: `{eventId, attempt}`. */
+export const RELAY_ATTEMPTED = 'relay-attempted';
+/** A relay destination's state changed outside the API (disabled after failing): `{relay}`. */
+export const RELAY_CHANGED = 'relay-changed';
+
+export interface RelayAttemptedPayload {
+  eventId: number;
+  attempt: RelayAttempt;
+}
+
+export interface RelayChangedPayload {
+  relay: Relay;
+}
 
 export interface WebhookResponsePayload {
   id: number;
@@ -67,6 +82,8 @@ export interface ServerToClientEvents {
   [WEBHOOK_CALLBACK]: (payload: WebhookCallbackPayload) => void;
   [WEBHOOKS_CLEARED]: (payload: WebhooksClearedPayload) => void;
   [REPLAY_PROGRESS]: (payload: ReplayProgressPayload) => void;
+  [RELAY_ATTEMPTED]: (payload: RelayAttemptedPayload) => void;
+  [RELAY_CHANGED]: (payload: RelayChangedPayload) => void;
 }
 
 export interface JoinAck {

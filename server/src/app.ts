@@ -28,6 +28,7 @@ import { createPublisher } from './realtime/publisher.js';
 import { createRealtime } from './realtime/socket.js';
 import type { AppContext } from './compose/context.js';
 import { createInspectorFeatures, registerInspectorRoutes } from './compose/inspector.js';
+import { createDelivery } from './compose/delivery.js';
 import { createLinkFeatures, registerLinkRoutes } from './compose/links.js';
 import { createAccessRepo } from './features/access/access.repo.js';
 import { createAccessChecks, type AccessService } from './features/access/access.service.js';
@@ -132,16 +133,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     databaseOutage,
   });
   const publisher = createPublisher(realtime.io, metrics.published, realtime.otherWorkers);
-  const context: AppContext = {
-    app,
-    config,
-    database,
-    realtime,
-    publisher,
-    metrics,
-    databaseOutage,
-    reportError,
-  };
+  const base = { app, config, database, realtime, publisher, metrics, databaseOutage, reportError };
+  const context: AppContext = { ...base, delivery: createDelivery(base) };
   const inspector = createInspectorFeatures(context, { sessions, accessRepo, accessChecks });
   const shortener = createLinkFeatures(context);
   const suggestions = createSuggestionsService({ repo: createSuggestionsRepo(database.db) });
@@ -186,15 +179,18 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   }, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
   const stopShortener = shortener.start();
+  context.delivery.worker.start();
 
   app.addHook('preClose', async () => {
     clearInterval(pruneTimer);
     storage?.stop();
     await stopShortener();
+    await context.delivery.worker.stop();
     await realtime.close();
   });
   app.addHook('onClose', async () => {
     await inspector.webhooks.flush();
+    await inspector.relays.flush();
     await shortener.flush();
     await database.close();
   });

@@ -11,6 +11,7 @@ import type { Publisher } from '../realtime/publisher.js';
 import type { Realtime } from '../realtime/socket.js';
 import type { Metrics } from '../features/metrics/metrics.service.js';
 import type { AdminService } from '../features/admin/admin.service.js';
+import type { Delivery } from './delivery.js';
 
 export interface AppContext {
   app: FastifyInstance;
@@ -22,6 +23,8 @@ export interface AppContext {
   databaseOutage: OutageLog;
   /** For work no request waits on: a database outage is logged once, anything else each time. */
   reportError: (error: unknown, message: string) => void;
+  /** The delivery engine click webhooks and relays share. */
+  delivery: Delivery;
 }
 
 /** What routes are registered with, once the request-scoped plugins are in place. */

@@ -34,6 +34,7 @@ import { createResponsesRepo } from '../features/responses/responses.repo.js';
 import { responsesRoutes } from '../features/responses/responses.routes.js';
 import { createResponsesService } from '../features/responses/responses.service.js';
 import { createRulesCache } from '../features/responses/rules-cache.js';
+import { relaysRoutes } from '../features/relays/relays.routes.js';
 import { defineNewSessionsLimit, sessionsRoutes } from '../features/sessions/sessions.routes.js';
 import type { SessionsService } from '../features/sessions/sessions.service.js';
 import { createSessionsAdminRepo } from '../features/sessions/sessions-admin.repo.js';
@@ -56,6 +57,7 @@ import { eventsRoutes } from '../features/webhooks/events.routes.js';
 import { createWebhooksRepo } from '../features/webhooks/webhooks.repo.js';
 import { createWebhooksService } from '../features/webhooks/webhooks.service.js';
 import type { AppContext, RouteContext } from './context.js';
+import { createRelays } from './relays.js';
 
 export type InspectorFeatures = ReturnType<typeof createInspectorFeatures>;
 
@@ -138,6 +140,7 @@ export function createInspectorFeatures(
     access,
     names,
     settings,
+    relays: createRelays(context, { webhooksRepo, webhooks }),
     responses: createResponsesService({ repo: createResponsesRepo(db), cache: createRulesCache(bus) }),
     contracts: createContractsService({ repo: createContractsRepo(db), cache: createContractsCache(bus) }),
     signingSecrets: createSigningSecretsService({
@@ -188,6 +191,7 @@ export async function registerInspectorRoutes(context: RouteContext, features: I
   await app.register(replayRoutes, { webhooks, ...replayLimits, captureMaxBytes: config.captureMaxBytes });
   await app.register(replayJobsRoutes, { db: database.db, webhooks, publisher, ...replayLimits });
   await app.register(responsesRoutes, { responses });
+  await app.register(relaysRoutes, { relays: features.relays });
   await app.register(signingSecretsRoutes, { signingSecrets: features.signingSecrets });
   await app.register(contractsRoutes, { contracts: features.contracts });
   await app.register(captureTypesRoutes, { types: createCaptureTypesService({ webhooks }) });
@@ -203,6 +207,7 @@ export async function registerInspectorRoutes(context: RouteContext, features: I
   await app.register(captureRoutes, {
     webhooks,
     responses,
+    relays: features.relays,
     conformance: features.conformance,
     responders: features.responders,
     suspensions: features.sessionsAdmin,

@@ -23,12 +23,10 @@ import { linkSharesRoutes } from '../features/link-shares/link-shares.routes.js'
 import { createLinkSharesService } from '../features/link-shares/link-shares.service.js';
 import { sharedLinkRoutes } from '../features/link-shares/shared-link.routes.js';
 import { linkBulkRoutes } from '../features/link-bulk/link-bulk.routes.js';
-import { createDeliveryWorker } from '../features/link-webhooks/delivery-worker.js';
+import { createLinkDelivery } from '../features/link-webhooks/link-delivery.js';
 import { createLinkWebhooksRepo } from '../features/link-webhooks/link-webhooks.repo.js';
 import { linkWebhooksRoutes } from '../features/link-webhooks/link-webhooks.routes.js';
 import { createLinkWebhooksService } from '../features/link-webhooks/link-webhooks.service.js';
-import { createMessagesRepo } from '../features/link-webhooks/messages.repo.js';
-import { createSender } from '../features/link-webhooks/sender.js';
 import { createAnalyticsRepo } from '../features/short-links/analytics.repo.js';
 import { createClicksRepo } from '../features/short-links/clicks.repo.js';
 import { createClicksService } from '../features/short-links/clicks.service.js';
@@ -57,6 +55,7 @@ export function createLinkFeatures({
   publisher,
   metrics,
   reportError,
+  delivery,
 }: AppContext) {
   const { db } = database;
   const linkCache = createLinkCache();
@@ -72,19 +71,9 @@ export function createLinkFeatures({
     onLinkEvent: (user, event) => linkWebhooks.noteLinkChange(user, event),
   });
   const endpoints = createLinkWebhooksRepo(db);
-  const messages = createMessagesRepo(db);
-  const sender = createSender({ allowPrivate: config.replayAllowPrivate });
+  const { outbox: messages, sender } = delivery;
   const linkWebhooks = createLinkWebhooksService({ repo: endpoints, messages, links, sender, reportError });
-  const deliveryWorker = createDeliveryWorker({
-    endpoints,
-    messages,
-    sender,
-    refreshActiveSessions: () => linkWebhooks.refreshActiveSessions(),
-    hasActiveEndpoints: () => linkWebhooks.hasActiveEndpoints(),
-    reportError,
-    ...config.linkWebhookDelivery,
-    onOutcome: metrics.linkWebhookDeliveries,
-  });
+  delivery.addUser(createLinkDelivery({ repo: endpoints, sender, service: linkWebhooks }));
   const visitorSalts = createVisitorSalts(createVisitorSaltsRepo(db));
   const clicks = createClicksService({
     repo: createClicksRepo(db),
@@ -110,10 +99,9 @@ export function createLinkFeatures({
     findOwned: (user, id) => links.findOwned(user, id),
   });
 
-  /** Starts the background work (IP anonymising, click-webhook delivery, salt sweeping); answers its stop. */
+  /** Starts the background work (IP anonymising, salt sweeping); answers its stop. */
   function start(): () => Promise<void> {
     const ipAnonymizer = startIpAnonymizer(clicks, reportError);
-    deliveryWorker.start();
     const saltSweeper = startSaltSweeper(visitorSalts, reportError);
     // Off unless the operator sets LINK_CHECK_INTERVAL_HOURS: checks send requests to third parties.
     const checkSchedule =
@@ -123,7 +111,6 @@ export function createLinkFeatures({
     return async () => {
       await checkSchedule?.stop();
       await ipAnonymizer.stop();
-      await deliveryWorker.stop();
       await saltSweeper.stop();
     };
   }

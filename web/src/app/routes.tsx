@@ -19,6 +19,8 @@ import { LinkCheckCard } from '../features/link-checks/LinkCheckCard';
 import { LinkQrCard } from '../features/link-qr/LinkQrCard';
 import { LinkShareCard } from '../features/link-shares/LinkShareCard';
 import { SharedLinkPage } from '../features/link-shares/SharedLinkPage';
+import { RelayAttempts } from '../features/relays/RelayAttempts';
+import { RelaysControl } from '../features/relays/RelaysControl';
 import { SignaturesControl } from '../features/signing-secrets/SignaturesControl';
 import { SuggestionsPage } from '../features/suggestions/SuggestionsPage';
 import { UrlAnalyticsPage } from '../features/short-links/UrlAnalyticsPage';
@@ -58,6 +60,8 @@ export const routes: RouteObject[] = [
             accessPanel={(sessionId) => <AccessCard sessionId={sessionId} />}
             contractsControl={(slot) => <ContractsControl {...slot} />}
             signaturesControl={(slot) => <SignaturesControl {...slot} />}
+            relaysControl={(sessionId) => <RelaysControl sessionId={sessionId} />}
+            relayAttempts={(eventId) => <RelayAttempts key={eventId} eventId={eventId} />}
             senderTest={() => <ConformanceControl />}
             inspectorSwitcher={(sessionId) => <InspectorSwitcher sessionId={sessionId} />}
             inspectorTools={(sessionId) => <SettingsControl sessionId={sessionId} />}

@@ -33,6 +33,7 @@ import { inspectorSettingsMigration } from './030_inspector_settings.js';
 import { replayJobsMigration } from './031_replay_jobs.js';
 import { sharesAndKeyScopesMigration } from './032_shares_and_key_scopes.js';
 import { inspectorRemovalMigration } from './033_inspector_removal.js';
+import { relaysMigration } from './034_relays.js';
 import { callbackResultsMigration } from './035_callback_results.js';
 import { linkSharesAndChecksMigration } from './037_link_shares_and_checks.js';
 
@@ -69,6 +70,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '031_replay_jobs': replayJobsMigration,
   '032_shares_and_key_scopes': sharesAndKeyScopesMigration,
   '033_inspector_removal': inspectorRemovalMigration,
+  '034_relays': relaysMigration,
   '035_callback_results': callbackResultsMigration,
   '037_link_shares_and_checks': linkSharesAndChecksMigration,
 };

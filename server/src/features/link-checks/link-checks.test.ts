@@ -81,7 +81,7 @@ describe.each(storageBackends)('destination checks on $name', ({ postgres }) => 
 
     const broken = () =>
       app.database.db
-        .selectFrom('link_webhook_messages')
+        .selectFrom('delivery_messages')
         .select('payload')
         .where('type', '=', 'link.broken')
         .where('endpoint_id', '=', endpoint.json<{ id: string }>().id)

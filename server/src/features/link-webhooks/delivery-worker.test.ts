@@ -2,9 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, storageBackends } from '../../../test/app.js';
 import { createSession } from '../../../test/factories.js';
-import { createDeliveryWorker, DROPPED_REASON, QUEUE_LIMIT, RETRY_DELAYS_MS } from './delivery-worker.js';
+import {
+  createDeliveryWorker,
+  DROPPED_REASON,
+  QUEUE_LIMIT,
+  RETRY_DELAYS_MS,
+} from '../delivery/delivery-worker.js';
+import { createMessagesRepo, type MessagesRepo } from '../delivery/outbox.repo.js';
+import type { Sender } from '../delivery/sender.js';
+import { createLinkDelivery } from './link-delivery.js';
 import { createLinkWebhooksRepo, type LinkWebhooksRepo } from './link-webhooks.repo.js';
-import { createMessagesRepo, type MessagesRepo } from './messages.repo.js';
 
 describe.each(storageBackends)('click webhook queue on $name', ({ postgres }) => {
   let app: FastifyInstance;
@@ -19,6 +26,14 @@ describe.each(storageBackends)('click webhook queue on $name', ({ postgres }) =>
     messages = createMessagesRepo(app.database.db);
   });
   afterAll(() => app.close());
+
+  /** Click webhooks as the engine's only user, sending through `send`, with endpoints active or not. */
+  const linkUser = (send: Sender['send'], isActive: () => boolean) =>
+    createLinkDelivery({
+      repo: endpoints,
+      sender: { send },
+      service: { refreshActiveSessions: () => Promise.resolve(), hasActiveEndpoints: isActive },
+    });
 
   async function endpointWithMessages(count: number, at: number): Promise<string> {
     const { sessionId } = await createSession(app);
@@ -74,7 +89,6 @@ describe.each(storageBackends)('click webhook queue on $name', ({ postgres }) =>
     const sent: string[] = [];
     let isActive = false;
     const worker = createDeliveryWorker({
-      endpoints,
       messages: {
         ...messages,
         claimDue: (...args) => {
@@ -82,14 +96,15 @@ describe.each(storageBackends)('click webhook queue on $name', ({ postgres }) =>
           return messages.claimDue(...args);
         },
       },
-      sender: {
-        send: (_target, _secret, messageId) => {
-          if (messageId.startsWith(`msg_${id}_`)) sent.push(messageId);
-          return Promise.resolve(200);
-        },
-      },
-      refreshActiveSessions: () => Promise.resolve(),
-      hasActiveEndpoints: () => isActive,
+      users: [
+        linkUser(
+          (_target, _secret, messageId) => {
+            if (messageId.startsWith(`msg_${id}_`)) sent.push(messageId);
+            return Promise.resolve(200);
+          },
+          () => isActive,
+        ),
+      ],
       reportError: (error) => {
         throw error;
       },
@@ -109,17 +124,17 @@ describe.each(storageBackends)('click webhook queue on $name', ({ postgres }) =>
     const id = await endpointWithMessages(1, now);
     const attempts: number[] = [];
     const worker = createDeliveryWorker({
-      endpoints,
       messages,
-      sender: {
+      users: [
         // Messages left by the other tests are sent too; only this endpoint's are counted.
-        send: (_target, _secret, messageId) => {
-          if (messageId.startsWith(`msg_${id}_`)) attempts.push(now);
-          return Promise.resolve(500);
-        },
-      },
-      refreshActiveSessions: () => Promise.resolve(),
-      hasActiveEndpoints: () => true,
+        linkUser(
+          (_target, _secret, messageId) => {
+            if (messageId.startsWith(`msg_${id}_`)) attempts.push(now);
+            return Promise.resolve(500);
+          },
+          () => true,
+        ),
+      ],
       reportError: (error) => {
         throw error;
       },

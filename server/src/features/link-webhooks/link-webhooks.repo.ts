@@ -212,7 +212,11 @@ export function createLinkWebhooksRepo(db: Kysely<DatabaseSchema>): LinkWebhooks
           .where('id', '=', id)
           .executeTakeFirst();
         if (Number(deleted.numDeletedRows) === 0) return false;
-        await trx.deleteFrom('link_webhook_messages').where('endpoint_id', '=', id).execute();
+        await trx
+          .deleteFrom('delivery_messages')
+          .where('kind', '=', 'link')
+          .where('endpoint_id', '=', id)
+          .execute();
         return true;
       });
     },

@@ -23,9 +23,9 @@ import type { CachedLink } from '../short-links/link-cache.js';
 import type { LinkEvent } from '../short-links/links.service.js';
 import type { LinksService } from '../short-links/links.service.js';
 import type { LinkWebhooksRepo, StoredEndpoint } from './link-webhooks.repo.js';
-import type { MessagesRepo, NewMessage } from './messages.repo.js';
+import type { MessagesRepo, NewMessage } from '../delivery/outbox.repo.js';
 import { bodyOf, changeData, clickData, shortUrlOf, toDelivery, toLinkWebhook } from './payloads.js';
-import { newSecret, type Sender } from './sender.js';
+import { newSecret, type Sender } from '../delivery/sender.js';
 
 export const TOO_MANY_ENDPOINTS_MESSAGE = `You already have ${MAX_LINK_WEBHOOKS_PER_SESSION} webhook endpoints, the most a session can hold. Delete one first.`;
 export const ENDPOINT_NOT_FOUND_MESSAGE = 'You have no such webhook endpoint.';

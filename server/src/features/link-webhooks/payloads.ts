@@ -5,7 +5,6 @@
  */
 import { UAParser } from 'ua-parser-js';
 import {
-  FAILED_MESSAGES_TO_DISABLE,
   type LinkChangeData,
   type LinkClickData,
   type LinkWebhook,
@@ -15,13 +14,11 @@ import {
 } from '../../../../shared/link-webhooks.js';
 import type { CountedClick } from '../short-links/clicks.service.js';
 import type { StoredEndpoint } from './link-webhooks.repo.js';
-import type { StoredMessage } from './messages.repo.js';
+import type { StoredMessage } from '../delivery/outbox.repo.js';
 
 const iso = (at: number) => new Date(at).toISOString();
 
 export const shortUrlOf = (apiBase: string, linkId: string) => `${apiBase}/s/${encodeURIComponent(linkId)}`;
-
-export const DISABLED_REASON = `Disabled after ${FAILED_MESSAGES_TO_DISABLE} messages in a row failed every attempt.`;
 
 export function clickData(
   endpoint: StoredEndpoint,
@@ -78,7 +75,7 @@ export function toLinkWebhook(endpoint: StoredEndpoint): LinkWebhook {
 export function toDelivery(message: StoredMessage): LinkWebhookDelivery {
   return {
     messageId: message.messageId,
-    type: message.type,
+    type: message.type as LinkWebhookType, // link messages are written only from LINK_WEBHOOK_TYPES
     state: message.state,
     attempts: message.attempts,
     statusCode: message.lastStatus,

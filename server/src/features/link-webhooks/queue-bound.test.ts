@@ -11,8 +11,8 @@ import { LINK_WEBHOOK_QUEUE_LIMIT } from '../../../../shared/link-webhooks.js';
 import { buildTestApp, storageBackends } from '../../../test/app.js';
 import { createSession } from '../../../test/factories.js';
 import { createLink, visit } from '../short-links/test-helpers.js';
-import { DROPPED_REASON } from './delivery-worker.js';
-import { createMessagesRepo } from './messages.repo.js';
+import { DROPPED_REASON } from '../delivery/delivery-worker.js';
+import { createMessagesRepo } from '../delivery/outbox.repo.js';
 import { addEndpoint, eventually, listEndpoints } from './test-helpers.js';
 
 const CLICKS = 3050;
@@ -70,7 +70,7 @@ describe.each(storageBackends)('the click webhook queue bound on $name', ({ post
 
     const messagesOf = async () => {
       const rows = await app.database.db
-        .selectFrom('link_webhook_messages')
+        .selectFrom('delivery_messages')
         .select(['status'])
         .where('endpoint_id', '=', endpoint.id)
         .execute();
@@ -91,7 +91,7 @@ describe.each(storageBackends)('the click webhook queue bound on $name', ({ post
     const [shown] = await listEndpoints(app, owner);
     expect(shown?.droppedCount).toBe(settled.dropped);
     const reasons = await app.database.db
-      .selectFrom('link_webhook_messages')
+      .selectFrom('delivery_messages')
       .select('last_error')
       .where('endpoint_id', '=', endpoint.id)
       .where('status', '=', 'dropped')

@@ -12,8 +12,11 @@ import type { SessionUser } from '../../../../shared/sessions.js';
 import { asUser } from '../../../test/factories.js';
 
 export interface Received {
+  method: string;
   path: string;
   headers: http.IncomingHttpHeaders;
+  /** Names and values in turn, as sent. */
+  rawHeaders: string[];
   body: string;
 }
 
@@ -36,9 +39,11 @@ export async function startTarget(): Promise<Target> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       received.push({
+        method: request.method ?? '',
         path: request.url ?? '',
         headers: request.headers,
         body: Buffer.concat(chunks).toString(),
+        rawHeaders: request.rawHeaders,
       });
       response.writeHead(answers.shift() ?? 200).end('ok');
       const woken = waiters;

@@ -15,6 +15,8 @@ import {
   WEBHOOKS_CLEARED,
   FORWARDERS_CHANGED,
   REPLAY_PROGRESS,
+  RELAY_ATTEMPTED,
+  RELAY_CHANGED,
   type ServerToClientEvents,
 } from '../../../../shared/realtime.js';
 import { clusterMetricsText, shareRegistry } from './cluster-metrics.js';
@@ -62,6 +64,8 @@ const REALTIME_EVENTS: Record<keyof ServerToClientEvents, string> = {
   [WEBHOOKS_CLEARED]: WEBHOOKS_CLEARED,
   [FORWARDERS_CHANGED]: FORWARDERS_CHANGED,
   [REPLAY_PROGRESS]: REPLAY_PROGRESS,
+  [RELAY_ATTEMPTED]: RELAY_ATTEMPTED,
+  [RELAY_CHANGED]: RELAY_CHANGED,
 };
 
 /** What the gauges read when scraped. */

@@ -79,7 +79,7 @@ const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE']);
  * The headers for the target: the source's in order and case, Host first, Content-Length and
  * Connection last. One request per connection: nothing is left open once the answer is in.
  */
-function targetHeaders(target: URL, source: HeaderPairs, method: string, body: Buffer): HeaderPairs {
+export function targetHeaders(target: URL, source: HeaderPairs, method: string, body: Buffer): HeaderPairs {
   const hadLength = source.some(([name]) => name.toLowerCase() === 'content-length');
   const headers: HeaderPairs = [
     ['Host', target.host],

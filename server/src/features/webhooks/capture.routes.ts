@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { armedAnswer } from '../conformance/armed-answer.js';
 import type { ConformanceService } from '../conformance/conformance.service.js';
 import type { StartCallback } from '../callbacks/capture-callbacks.js';
+import type { RelaysService } from '../relays/relays.service.js';
 import { chooseAnswer } from '../responses/choose-answer.js';
 import { createHeldConnections } from '../responses/faults.js';
 import type { CaptureCounts } from '../metrics/metrics.service.js';
@@ -99,6 +100,8 @@ export async function captureRoutes(
   options: {
     webhooks: WebhooksService;
     responses: ResponsesService;
+    /** Told of each stored capture, which it passes on in the background. */
+    relays: Pick<RelaysService, 'noteCapture'>;
     conformance: ConformanceService;
     responders: Responders;
     suspensions: Suspensions;
@@ -217,6 +220,8 @@ export async function captureRoutes(
         : (scripted?.record ?? { status: refusal?.status ?? (truncated ? 413 : 200), source: 'default' }),
       verdicts,
     });
+    // A body cut at the size limit is not passed on: the destination would take a part for the whole.
+    if (!truncated) options.relays.noteCapture(sessionId, event, body);
     if (refusal) {
       counts.refused.inc();
       return reply.status(refusal.status).send({ error: refusal.error, id: event.id });

@@ -88,6 +88,10 @@ interface WebhookPageProps {
   contractsControl?: (slot: ContractsSlotProps) => ReactNode;
   /** The Signatures drawer button: the session's signing secrets and its live count of invalid requests. */
   signaturesControl?: (slot: SignaturesSlot) => ReactNode;
+  /** The Relays drawer button, for the browser's own session. */
+  relaysControl?: (sessionId: string) => ReactNode;
+  /** A request's relay attempts, in its details. */
+  relayAttempts?: (eventId: number) => ReactNode;
   /** "Test my sender", for the browser's own session. */
   senderTest?: () => ReactNode;
   /** The inspector's own settings (its name, …), also for the browser's own session only. */
@@ -103,6 +107,8 @@ function WebhookInspector({
   accessPanel,
   contractsControl,
   signaturesControl,
+  relaysControl,
+  relayAttempts,
   senderTest,
   inspectorTools,
   shareControl,
@@ -196,6 +202,7 @@ function WebhookInspector({
               isFiltered={isFiltered}
             />
           )}
+          {!isShared && relaysControl?.(sessionId)}
           {!isShared && senderTest?.()}
           {!isShared && inspectorTools?.(sessionId)}
         </InspectorHeader>
@@ -231,7 +238,13 @@ function WebhookInspector({
           </Col>
           <Col lg={7} xxl={8} className="webhook-panel webhook-detail-panel">
             <CompareArea events={view.events}>
-              <DetailArea view={view} sessionId={sessionId} onClearSearch={clearSearch} onBack={back} />
+              <DetailArea
+                view={view}
+                sessionId={sessionId}
+                onClearSearch={clearSearch}
+                onBack={back}
+                extra={isShared ? undefined : relayAttempts}
+              />
             </CompareArea>
           </Col>
         </Row>
@@ -244,6 +257,8 @@ export function WebhookPage({
   accessPanel,
   contractsControl,
   signaturesControl,
+  relaysControl,
+  relayAttempts,
   senderTest,
   inspectorTools,
   shareControl,
@@ -261,6 +276,8 @@ export function WebhookPage({
             accessPanel={accessPanel}
             contractsControl={contractsControl}
             signaturesControl={signaturesControl}
+            relaysControl={relaysControl}
+            relayAttempts={relayAttempts}
             senderTest={senderTest}
             inspectorTools={inspectorTools}
             shareControl={shareControl}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { webhookUrl } from '../../../../../shared/webhooks';
@@ -16,6 +17,8 @@ interface DetailAreaProps {
   onClearSearch?: () => void;
   /** Back to the list on a phone. */
   onBack?: () => void;
+  /** More about the selected request (its relay attempts). */
+  extra?: (eventId: number) => ReactNode;
 }
 
 /** A ready-made request to send to the webhook URL, with a copy button. */
@@ -34,7 +37,7 @@ function TryIt({ sessionId }: { sessionId: string }) {
 }
 
 /** The right-hand panel: the selected request, or what to do when there is none to show. */
-export function DetailArea({ view, sessionId, onClearSearch, onBack }: DetailAreaProps) {
+export function DetailArea({ view, sessionId, onClearSearch, onBack, extra }: DetailAreaProps) {
   if (view.loadFailed) return <RetryAlert text={messages.loadFailed} onRetry={view.retryLoad} />;
   if (!view.isLoaded) {
     return (
@@ -66,5 +69,5 @@ export function DetailArea({ view, sessionId, onClearSearch, onBack }: DetailAre
   if (!view.selected) {
     return <EmptyState title={messages.noSelectionTitle} text={messages.noSelectionText} />;
   }
-  return <RequestDetail event={view.selected} sessionId={sessionId} onBack={onBack} />;
+  return <RequestDetail event={view.selected} sessionId={sessionId} onBack={onBack} extra={extra} />;
 }

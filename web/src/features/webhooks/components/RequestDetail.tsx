@@ -1,4 +1,4 @@
-import { memo, useCallback } from 'react';
+import { memo, useCallback, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import {
@@ -74,10 +74,17 @@ interface RequestDetailProps {
   sessionId: string;
   /** Back to the list, where the list and the details do not fit side by side (phones). */
   onBack?: () => void;
+  /** More about the request, under its summary (its relay attempts). */
+  extra?: (eventId: number) => ReactNode;
 }
 
 /** Everything about one captured request: body, query, headers and where it came from. */
-export const RequestDetail = memo(function RequestDetail({ event, sessionId, onBack }: RequestDetailProps) {
+export const RequestDetail = memo(function RequestDetail({
+  event,
+  sessionId,
+  onBack,
+  extra,
+}: RequestDetailProps) {
   const downloadUrl = bodyDownloadUrl(event.id);
   const fetchBody = useCallback((decoded: boolean) => fetchEventBody(event.id, decoded), [event.id]);
   const queryRows = pairsOf(event.queryParams);
@@ -129,6 +136,7 @@ export const RequestDetail = memo(function RequestDetail({ event, sessionId, onB
           <ProviderBadges event={event}>{redeliveries.has(event.id) && <RedeliveryBadge />}</ProviderBadges>
         </Card.Body>
       </Card>
+      {extra?.(event.id)}
       {event.verdicts?.signature && (
         <DetailSection title={signatureVerdictMessages.section}>
           <SignatureVerdictView verdict={event.verdicts.signature} />

@@ -1,21 +1,32 @@
 /**
- * SQL for the click webhooks' delivery queue (link_webhook_messages). Several instances share it:
- * a due row is claimed by one UPDATE that only matches unclaimed (or long-abandoned) rows, so
- * each message is sent by one instance at a time, and results are written only under that claim.
+ * SQL for the delivery outbox (delivery_messages) that click webhooks and relays share. Several
+ * instances share it: a due row is claimed by one UPDATE that only matches unclaimed (or
+ * long-abandoned) rows, so each message is sent by one instance at a time, and results are written
+ * only under that claim. A relay message is due only once the messages of every earlier capture for
+ * its destination are finished, so that a destination gets captures in the order they arrived.
  */
-import type { Kysely, Selectable } from 'kysely';
-import type { LinkWebhookDeliveryState, LinkWebhookType } from '../../../../shared/link-webhooks.js';
-import type { DatabaseSchema, LinkWebhookMessagesTable } from '../../db/schema.js';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { LinkWebhookDeliveryState } from '../../../../shared/link-webhooks.js';
+import type { DatabaseSchema, DeliveryMessagesTable } from '../../db/schema.js';
+
+/** Who queued a message: each kind's endpoints live in their own table. */
+export type DeliveryKind = 'link' | 'relay';
+const ENDPOINT_TABLES = { link: 'link_webhooks', relay: 'relay_destinations' } as const;
 
 export interface NewMessage {
+  /** 'link' when left out. */
+  kind?: DeliveryKind;
   endpointId: string;
   messageId: string;
-  type: LinkWebhookType;
+  type: string;
   payload: string;
+  /** The captured request a relay message passes on. */
+  eventId?: number;
   createdAt: number;
 }
 
 export interface StoredMessage extends NewMessage {
+  kind: DeliveryKind;
   id: number;
   state: LinkWebhookDeliveryState;
   attempts: number;
@@ -40,7 +51,10 @@ export interface MessagesRepo {
   claimDue(now: number, claim: string, until: number, limit: number): Promise<StoredMessage[]>;
   /** Writes the outcome unless another claim took the row meanwhile; false then. */
   finish(id: number, claim: string, outcome: MessageOutcome): Promise<boolean>;
-  /** Marks as dropped the oldest pending messages of each endpoint beyond `keep`; returns how many. */
+  /**
+   * Marks as dropped the oldest pending messages of each endpoint beyond `keep`, counting them on
+   * the endpoint; returns how many.
+   */
   dropOverflow(keep: number, reason: string, at: number): Promise<number>;
   /** Keeps the `keep` newest finished messages of each endpoint; removes older ones. */
   pruneHistory(keep: number): Promise<void>;
@@ -48,13 +62,15 @@ export interface MessagesRepo {
   listRecent(endpointId: string, limit: number): Promise<StoredMessage[]>;
 }
 
-function toMessage(row: Selectable<LinkWebhookMessagesTable>): StoredMessage {
+function toMessage(row: Selectable<DeliveryMessagesTable>): StoredMessage {
   return {
     id: Number(row.id),
+    kind: row.kind === 'relay' ? 'relay' : 'link',
     endpointId: row.endpoint_id,
     messageId: row.message_id,
-    type: row.type as LinkWebhookType, // written only from LINK_WEBHOOK_TYPES
+    type: row.type,
     payload: row.payload,
+    ...(row.event_id !== null && { eventId: Number(row.event_id) }),
     createdAt: Number(row.created_at),
     state: row.status as LinkWebhookDeliveryState, // written only from LINK_WEBHOOK_DELIVERY_STATES
     attempts: Number(row.attempts),
@@ -70,15 +86,60 @@ async function crowdedEndpoints(
   db: Kysely<DatabaseSchema>,
   states: LinkWebhookDeliveryState[],
   count: number,
-): Promise<string[]> {
+): Promise<{ endpointId: string; kind: DeliveryKind }[]> {
   const rows = await db
-    .selectFrom('link_webhook_messages')
-    .select('endpoint_id')
+    .selectFrom('delivery_messages')
+    .select(['endpoint_id', 'kind'])
     .where('status', 'in', states)
-    .groupBy('endpoint_id')
+    .groupBy(['endpoint_id', 'kind'])
     .having((eb) => eb.fn.countAll(), '>', count)
     .execute();
-  return rows.map((row) => row.endpoint_id);
+  return rows.map((row) => ({ endpointId: row.endpoint_id, kind: row.kind === 'relay' ? 'relay' : 'link' }));
+}
+
+type MessagesBuilder = ExpressionBuilder<DatabaseSchema & { m: DeliveryMessagesTable }, 'm'>;
+
+/** The message's endpoint is enabled, in the table of its kind (ENDPOINT_TABLES). */
+function endpointEnabled(eb: MessagesBuilder) {
+  return eb.or([
+    eb.and([
+      eb('m.kind', '=', 'link'),
+      eb.exists(
+        eb
+          .selectFrom('link_webhooks as e')
+          .select('e.id')
+          .whereRef('e.id', '=', 'm.endpoint_id')
+          .where('e.enabled', '=', 1),
+      ),
+    ]),
+    eb.and([
+      eb('m.kind', '=', 'relay'),
+      eb.exists(
+        eb
+          .selectFrom('relay_destinations as e')
+          .select('e.id')
+          .whereRef('e.id', '=', 'm.endpoint_id')
+          .where('e.enabled', '=', 1),
+      ),
+    ]),
+  ]);
+}
+
+/** Relay messages wait for those of every earlier capture for their destination to finish. */
+function isNextInLine(eb: MessagesBuilder) {
+  return eb.or([
+    eb('m.kind', '<>', 'relay'),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('delivery_messages as o')
+          .select('o.id')
+          .whereRef('o.endpoint_id', '=', 'm.endpoint_id')
+          .where('o.status', '=', 'pending')
+          .whereRef('o.event_id', '<', 'm.event_id'),
+      ),
+    ),
+  ]);
 }
 
 const FINISHED: LinkWebhookDeliveryState[] = ['delivered', 'failed', 'dropped'];
@@ -88,11 +149,13 @@ export function createMessagesRepo(db: Kysely<DatabaseSchema>): MessagesRepo {
     async insertMany(messages) {
       if (messages.length === 0) return;
       await db
-        .insertInto('link_webhook_messages')
+        .insertInto('delivery_messages')
         .values(
           messages.map((message) => ({
+            kind: message.kind ?? 'link',
             endpoint_id: message.endpointId,
             message_id: message.messageId,
+            event_id: message.eventId ?? null,
             type: message.type,
             payload: message.payload,
             status: 'pending',
@@ -105,17 +168,17 @@ export function createMessagesRepo(db: Kysely<DatabaseSchema>): MessagesRepo {
     },
     async claimDue(now, claim, until, limit) {
       const due = db
-        .selectFrom('link_webhook_messages as m')
-        .innerJoin('link_webhooks as e', 'e.id', 'm.endpoint_id')
+        .selectFrom('delivery_messages as m')
         .select('m.id')
         .where('m.status', '=', 'pending')
         .where('m.next_at', '<=', now)
         .where((eb) => eb.or([eb('m.claimed_until', 'is', null), eb('m.claimed_until', '<', now)]))
-        .where('e.enabled', '=', 1)
+        .where(endpointEnabled)
+        .where(isNextInLine)
         .orderBy('m.id')
         .limit(limit);
       const rows = await db
-        .updateTable('link_webhook_messages')
+        .updateTable('delivery_messages')
         .set((eb) => ({ claim, claimed_until: until, attempts: eb('attempts', '+', 1) }))
         .where('id', 'in', due)
         .where('status', '=', 'pending')
@@ -126,7 +189,7 @@ export function createMessagesRepo(db: Kysely<DatabaseSchema>): MessagesRepo {
     },
     async finish(id, claim, outcome) {
       const result = await db
-        .updateTable('link_webhook_messages')
+        .updateTable('delivery_messages')
         .set({
           status: outcome.state,
           next_at: outcome.nextAt,
@@ -143,9 +206,9 @@ export function createMessagesRepo(db: Kysely<DatabaseSchema>): MessagesRepo {
     },
     async dropOverflow(keep, reason, at) {
       let dropped = 0;
-      for (const endpointId of await crowdedEndpoints(db, ['pending'], keep)) {
+      for (const { endpointId, kind } of await crowdedEndpoints(db, ['pending'], keep)) {
         const newestKept = await db
-          .selectFrom('link_webhook_messages')
+          .selectFrom('delivery_messages')
           .select('id')
           .where('endpoint_id', '=', endpointId)
           .where('status', '=', 'pending')
@@ -155,7 +218,7 @@ export function createMessagesRepo(db: Kysely<DatabaseSchema>): MessagesRepo {
           .executeTakeFirst();
         if (!newestKept) continue;
         const result = await db
-          .updateTable('link_webhook_messages')
+          .updateTable('delivery_messages')
           .set({
             status: 'dropped',
             last_error: reason,
@@ -172,7 +235,7 @@ export function createMessagesRepo(db: Kysely<DatabaseSchema>): MessagesRepo {
         if (count === 0) continue;
         dropped += count;
         await db
-          .updateTable('link_webhooks')
+          .updateTable(ENDPOINT_TABLES[kind])
           .set((eb) => ({ dropped_messages: eb('dropped_messages', '+', count) }))
           .where('id', '=', endpointId)
           .execute();
@@ -180,9 +243,9 @@ export function createMessagesRepo(db: Kysely<DatabaseSchema>): MessagesRepo {
       return dropped;
     },
     async pruneHistory(keep) {
-      for (const endpointId of await crowdedEndpoints(db, FINISHED, keep)) {
+      for (const { endpointId } of await crowdedEndpoints(db, FINISHED, keep)) {
         const oldestKept = await db
-          .selectFrom('link_webhook_messages')
+          .selectFrom('delivery_messages')
           .select('id')
           .where('endpoint_id', '=', endpointId)
           .where('status', 'in', FINISHED)
@@ -192,7 +255,7 @@ export function createMessagesRepo(db: Kysely<DatabaseSchema>): MessagesRepo {
           .executeTakeFirst();
         if (!oldestKept) continue;
         await db
-          .deleteFrom('link_webhook_messages')
+          .deleteFrom('delivery_messages')
           .where('endpoint_id', '=', endpointId)
           .where('status', 'in', FINISHED)
           .where('id', '<', Number(oldestKept.id))
@@ -201,7 +264,7 @@ export function createMessagesRepo(db: Kysely<DatabaseSchema>): MessagesRepo {
     },
     async listRecent(endpointId, limit) {
       const rows = await db
-        .selectFrom('link_webhook_messages')
+        .selectFrom('delivery_messages')
         .selectAll()
         .where('endpoint_id', '=', endpointId)
         .orderBy('id', 'desc')

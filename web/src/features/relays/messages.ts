@@ -1,0 +1,41 @@
+/** The Relays drawer's and the request details' relay texts. */
+import { MAX_RELAYS_PER_SESSION, RELAY_QUEUE_LIMIT } from '../../../../shared/relays';
+
+export const relayMessages = {
+  title: 'Relays',
+  headerTitle: (summary: string) =>
+    `Relays: ${summary}. Every matching request is passed on from the server, in order, with retries.`,
+  summary: (count: number) => (count === 0 ? 'none' : count === 1 ? '1 on' : `${count} on`),
+  disabled: (count: number) => `${count} disabled`,
+  disabledMark: (count: number) => `${count} ⏸`,
+  intro: `Every captured request that matches a destination's filter is passed on to it from the server, in the order it arrived, retried on failure (after 5 s, 30 s, 2 min, 10 min and 1 h). At most ${MAX_RELAYS_PER_SESSION} destinations, ${RELAY_QUEUE_LIMIT} requests waiting for each.`,
+  loading: 'Loading relays…',
+  loadFailed: 'The relays could not be loaded.',
+  none: 'No relay destinations yet.',
+  url: 'Destination URL',
+  mode: 'How it is sent',
+  methods: 'Methods (optional)',
+  methodsHelp: 'Comma-separated, e.g. POST, PUT; empty for any.',
+  path: 'Path glob (optional)',
+  pathHelp: 'Below the webhook URL; * matches anything, e.g. /orders/*',
+  search: 'Search (optional)',
+  searchHelp: 'The list’s search syntax, e.g. paid sig:valid',
+  add: 'Add relay',
+  remove: 'Delete',
+  turnOn: 'Turn on',
+  turnOff: 'Turn off',
+  active: 'Active',
+  disabledBadge: 'Disabled',
+  anyRequest: 'every request',
+  shownOnce:
+    'The relay’s signing secret, shown this once: the destination checks the webhook-signature header with it.',
+  copy: 'Copy secret',
+  copied: 'Secret copied',
+  done: 'Done',
+  lastAttempt: (result: string) => `Last attempt: ${result}`,
+  dropped: (count: number) => `${count} dropped (queue full)`,
+  section: 'Relays',
+  attemptColumns: { attempt: '#', status: 'Status', time: 'Time', error: 'Error' },
+  states: { pending: 'retrying', delivered: 'delivered', failed: 'failed', dropped: 'dropped' },
+  noAnswer: 'no answer',
+};
