@@ -262,8 +262,10 @@ export async function redirectRoutes(
       userAgent: visit.userAgent,
       acceptLanguage: request.headers['accept-language'],
       locate: () => clicks.locate(visit.ip),
+      ip: visit.ip,
+      at: visit.at,
     };
-    if (!link.compiledSplit?.sticky) return destinationOf(link, { ...facts, visitorHash: null });
+    if (!link.hasStickySplit) return destinationOf(link, { ...facts, visitorHash: null });
     return clicks
       .visitorHashOf(link, visit)
       .then((visitorHash) => destinationOf(link, { ...facts, visitorHash }));
