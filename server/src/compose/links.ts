@@ -15,6 +15,9 @@ import { linkWebhooksRoutes } from '../features/link-webhooks/link-webhooks.rout
 import { createLinkWebhooksService } from '../features/link-webhooks/link-webhooks.service.js';
 import { createMessagesRepo } from '../features/link-webhooks/messages.repo.js';
 import { createSender } from '../features/link-webhooks/sender.js';
+import { createOrphanVisitsRepo } from '../features/orphan-visits/orphan-visits.repo.js';
+import { orphanVisitsRoutes } from '../features/orphan-visits/orphan-visits.routes.js';
+import { createOrphanVisitsService } from '../features/orphan-visits/orphan-visits.service.js';
 import { createAnalyticsRepo } from '../features/short-links/analytics.repo.js';
 import { createClicksRepo } from '../features/short-links/clicks.repo.js';
 import { createClicksService } from '../features/short-links/clicks.service.js';
@@ -49,6 +52,7 @@ export function createLinkFeatures({
   realtime.cluster.onLinkChange((id) => (id === null ? linkCache.clear() : linkCache.delete(id)));
   const historyRepo = createLinkHistoryRepo(db);
   const linksRepo = createLinksRepo(db, recordLinkHistory({ repo: historyRepo }));
+  const orphanVisits = createOrphanVisitsService({ repo: createOrphanVisitsRepo(db) });
   const links = createLinksService({
     repo: linksRepo,
     cache: linkCache,
@@ -56,6 +60,7 @@ export function createLinkFeatures({
     blockedHosts: config.blockedHosts,
     // Called only once requests are served, when the webhooks service below exists.
     onLinkEvent: (user, event) => linkWebhooks.noteLinkChange(user, event),
+    onAliasRetired: (user, alias) => orphanVisits.retire(user, alias),
   });
   const endpoints = createLinkWebhooksRepo(db);
   const messages = createMessagesRepo(db);
@@ -107,7 +112,7 @@ export function createLinkFeatures({
     await linkWebhooks.flush();
   }
 
-  return { links, clicks, visitorSalts, history, linkWebhooks, start, flush };
+  return { links, clicks, visitorSalts, history, linkWebhooks, orphanVisits, start, flush };
 }
 
 export async function registerLinkRoutes(context: RouteContext, features: LinkFeatures) {
@@ -123,6 +128,7 @@ export async function registerLinkRoutes(context: RouteContext, features: LinkFe
   await app.register(redirectRoutes, {
     links,
     clicks,
+    orphanVisits: features.orphanVisits,
     publicOrigin,
     databaseOutage,
     passwords: createLinkPasswords(limiter),
@@ -130,4 +136,5 @@ export async function registerLinkRoutes(context: RouteContext, features: LinkFe
     counts: { redirects: metrics.redirects, clicks: metrics.clicks },
   });
   await app.register(linksAdminRoutes, { links, admin, publicOrigin });
+  await app.register(orphanVisitsRoutes, { orphanVisits: features.orphanVisits, admin });
 }

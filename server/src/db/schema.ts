@@ -345,6 +345,24 @@ export interface ReplayJobsTable {
   finished_at: number | null;
 }
 
+/** A visit to a short link that does not exist (migration 036); no IP address is kept. */
+export interface OrphanVisitsTable {
+  id: Generated<number>;
+  alias: string;
+  /** The session that deleted or renamed away the alias; null for none. */
+  session_id: string | null;
+  visited_at: number;
+  referer: string | null;
+  user_agent: string | null;
+}
+
+/** The session that last deleted or renamed away an alias (migration 036). */
+export interface RetiredAliasesTable {
+  alias: string;
+  session_id: string;
+  retired_at: number;
+}
+
 export interface DatabaseSchema {
   sessions: SessionsTable;
   webhook_events: WebhookEventsTable;
@@ -367,4 +385,6 @@ export interface DatabaseSchema {
   share_links: ShareLinksTable;
   link_webhooks: LinkWebhooksTable;
   link_webhook_messages: LinkWebhookMessagesTable;
+  orphan_visits: OrphanVisitsTable;
+  retired_aliases: RetiredAliasesTable;
 }

@@ -33,6 +33,7 @@ import { inspectorSettingsMigration } from './030_inspector_settings.js';
 import { replayJobsMigration } from './031_replay_jobs.js';
 import { sharesAndKeyScopesMigration } from './032_shares_and_key_scopes.js';
 import { inspectorRemovalMigration } from './033_inspector_removal.js';
+import { orphanVisitsMigration } from './036_orphan_visits.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '001_sessions': sessionsMigration,
@@ -67,4 +68,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '031_replay_jobs': replayJobsMigration,
   '032_shares_and_key_scopes': sharesAndKeyScopesMigration,
   '033_inspector_removal': inspectorRemovalMigration,
+  '036_orphan_visits': orphanVisitsMigration,
 };

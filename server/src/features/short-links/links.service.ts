@@ -104,6 +104,8 @@ export function createLinksService(deps: {
   blockedHosts?: readonly string[];
   /** Told of each link created, changed or deleted by its owner (click webhooks); must not wait or throw. */
   onLinkEvent?: (user: SessionUser, event: LinkEvent) => void;
+  /** Told, and waited for, when the owner deletes a link or renames it away from `alias` (orphan visits). */
+  onAliasRetired?: (user: SessionUser, alias: string) => Promise<void>;
 }): LinksService {
   const { repo } = deps;
   const cache = deps.cache ?? createLinkCache();
@@ -274,6 +276,7 @@ export function createLinksService(deps: {
       if (link === 'taken') throw new AliasTakenError(await freeVariantOf(body.alias ?? id));
       if (!link) throw new NotFoundError(NOT_FOUND_MESSAGE);
       await refresh(id, link, user.id);
+      if (link.id !== id) await deps.onAliasRetired?.(user, id);
       deps.onLinkEvent?.(user, { event: 'link.updated', id: link.id, previousId: id, url: link.url });
       return toShortUrl(link, context.apiBase, clock());
     },
@@ -282,6 +285,7 @@ export function createLinksService(deps: {
       if (!isDeleted) throw new NotFoundError(NOT_FOUND_MESSAGE);
       cache.delete(id);
       await announceChange(id);
+      await deps.onAliasRetired?.(user, id);
       deps.onLinkEvent?.(user, { event: 'link.deleted', id, url: null });
     },
     findOwned,

@@ -15,6 +15,7 @@ import { setPageHeaders } from '../../http/page-headers.js';
 import type { ZodRoutes } from '../../http/validation.js';
 import type { OutageLog } from '../../outage-log.js';
 import type { ClickCounts, RedirectCounts } from '../metrics/metrics.service.js';
+import type { OrphanVisitsService } from '../orphan-visits/orphan-visits.service.js';
 import type { ClicksService, Visit } from './clicks.service.js';
 import { clicksCsvFileName } from './csv.js';
 import { NO_STORE, type CachedLink } from './link-cache.js';
@@ -31,6 +32,7 @@ import {
   visitTo,
   type Destination,
 } from '../link-targeting/destination.js';
+import { isLinkId } from './link-id.js';
 import { formField, passwordPage } from './password-page.js';
 
 interface IdParams {
@@ -127,6 +129,7 @@ export async function redirectRoutes(
   options: {
     links: LinksService;
     clicks: ClicksService;
+    orphanVisits: OrphanVisitsService;
     passwords: LinkPasswords;
     publicOrigin: PublicOrigin | null;
     databaseOutage: OutageLog;
@@ -163,6 +166,23 @@ export async function redirectRoutes(
   function sendNotFound(reply: FastifyReply): FastifyReply {
     visits.notFound.inc();
     return reply.sendAppPage(404);
+  }
+
+  /**
+   * A visit to an alias no link has, kept as an orphan visit (GET only, as clicks are); a failure
+   * to store it is logged and the visitor still gets the 404 page.
+   */
+  async function sendOrphan(request: FastifyRequest, reply: FastifyReply, alias: string) {
+    if (request.method === 'GET' && isLinkId(alias)) {
+      const { at, referer, userAgent } = visitOf(request);
+      try {
+        await options.orphanVisits.record({ alias, at, referer, userAgent });
+      } catch (error) {
+        if (!noteDatabaseOutage(databaseOutage, error))
+          request.log.error({ err: error }, 'recording an orphan visit failed');
+      }
+    }
+    return sendNotFound(reply);
   }
 
   /**
@@ -282,7 +302,7 @@ export async function redirectRoutes(
     schema: followSchema,
     handler: async (request, reply) => {
       const link = await links.resolve(request.params.id);
-      if (!link) return sendNotFound(reply);
+      if (!link) return sendOrphan(request, reply, request.params.id);
       const closed = closedPageOf(link, Date.now());
       if (closed) return sendClosed(reply, link, closed);
       // Nothing is counted until the right password is entered.
