@@ -17,11 +17,15 @@ export function OrphanVisitsPanel() {
   const [visits, setVisits] = useState<OrphanVisits | null>(null);
   const [failed, setFailed] = useState(false);
 
-  const load = useCallback(() => {
-    setFailed(false);
+  const fetchVisits = useCallback(() => {
     getOrphanVisits().then(setVisits, () => setFailed(true));
   }, []);
-  useEffect(load, [load]);
+  useEffect(fetchVisits, [fetchVisits]);
+
+  function retry() {
+    setFailed(false);
+    fetchVisits();
+  }
 
   return (
     <Card>
@@ -32,7 +36,7 @@ export function OrphanVisitsPanel() {
         <p className="text-body-secondary">
           {messages.orphanVisitsHelp(ORPHAN_VISITS_KEPT, ORPHAN_VISITS_MAX_AGE_DAYS)}
         </p>
-        {failed && <RetryAlert text={messages.orphanVisitsFailed} onRetry={load} />}
+        {failed && <RetryAlert text={messages.orphanVisitsFailed} onRetry={retry} />}
         {!failed && visits === null && <LoadingStatus text={messages.orphanVisitsLoading} />}
         {visits?.total === 0 && <EmptyState title={messages.orphanVisitsEmpty} />}
         {visits !== null && visits.total > 0 && (
