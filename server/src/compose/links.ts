@@ -29,6 +29,7 @@ import { linksAdminRoutes } from '../features/short-links/links-admin.routes.js'
 import { createLinksRepo } from '../features/short-links/links.repo.js';
 import { linksRoutes } from '../features/short-links/links.routes.js';
 import { createLinksService } from '../features/short-links/links.service.js';
+import { analyticsRoutes } from '../features/short-links/analytics.routes.js';
 import { redirectRoutes } from '../features/short-links/redirect.routes.js';
 import { createTagsRepo } from '../features/short-links/tags.repo.js';
 import { tagsRoutes } from '../features/short-links/tags.routes.js';
@@ -135,6 +136,7 @@ export async function registerLinkRoutes(context: RouteContext, features: LinkFe
     webDir: config.webDir,
     counts: { redirects: metrics.redirects, clicks: metrics.clicks },
   });
+  await app.register(analyticsRoutes, { clicks, publicOrigin });
   await app.register(linksAdminRoutes, { links, admin, publicOrigin });
   await app.register(orphanVisitsRoutes, { orphanVisits: features.orphanVisits, admin });
 }
