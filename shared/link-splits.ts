@@ -4,7 +4,7 @@
  * Pure: no Node and no DOM APIs.
  */
 import { z } from 'zod';
-import { MAX_URL_LENGTH, URL_TOO_LONG_MESSAGE, isValidLongUrl } from './links.js';
+import { MAX_URL_LENGTH, URL_TOO_LONG_MESSAGE, isValidLongUrl } from './link-urls.js';
 
 export const MIN_VARIANTS = 2;
 export const MAX_VARIANTS = 4;
@@ -89,7 +89,7 @@ const variantSchema = z.object(
 );
 export type SplitVariantInput = z.infer<typeof variantSchema>;
 
-const splitSchema = z.object(
+export const splitSchema = z.object(
   {
     variants: z
       .array(variantSchema, { error: VARIANT_COUNT_MESSAGE })

@@ -3,7 +3,7 @@
  * as the API carries them. Pure: no Node and no DOM APIs.
  */
 import { z } from 'zod';
-import type { AnalyticsPeriod, DayCount } from './links.js';
+import type { AnalyticsPeriod, DayCount } from './analytics-periods.js';
 
 export const MAX_TAGS = 10;
 export const MAX_TAG_LENGTH = 32;

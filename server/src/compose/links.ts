@@ -27,6 +27,9 @@ import { createLinkDelivery } from '../features/link-webhooks/link-delivery.js';
 import { createLinkWebhooksRepo } from '../features/link-webhooks/link-webhooks.repo.js';
 import { linkWebhooksRoutes } from '../features/link-webhooks/link-webhooks.routes.js';
 import { createLinkWebhooksService } from '../features/link-webhooks/link-webhooks.service.js';
+import { createOrphanVisitsRepo } from '../features/orphan-visits/orphan-visits.repo.js';
+import { orphanVisitsRoutes } from '../features/orphan-visits/orphan-visits.routes.js';
+import { createOrphanVisitsService } from '../features/orphan-visits/orphan-visits.service.js';
 import { createAnalyticsRepo } from '../features/short-links/analytics.repo.js';
 import { createClicksRepo } from '../features/short-links/clicks.repo.js';
 import { createClicksService } from '../features/short-links/clicks.service.js';
@@ -38,6 +41,7 @@ import { linksAdminRoutes } from '../features/short-links/links-admin.routes.js'
 import { createLinksRepo } from '../features/short-links/links.repo.js';
 import { linksRoutes } from '../features/short-links/links.routes.js';
 import { createLinksService } from '../features/short-links/links.service.js';
+import { analyticsRoutes } from '../features/short-links/analytics.routes.js';
 import { redirectRoutes } from '../features/short-links/redirect.routes.js';
 import { createTagsRepo } from '../features/short-links/tags.repo.js';
 import { tagsRoutes } from '../features/short-links/tags.routes.js';
@@ -62,6 +66,7 @@ export function createLinkFeatures({
   realtime.cluster.onLinkChange((id) => (id === null ? linkCache.clear() : linkCache.delete(id)));
   const historyRepo = createLinkHistoryRepo(db);
   const linksRepo = createLinksRepo(db, recordLinkHistory({ repo: historyRepo }));
+  const orphanVisits = createOrphanVisitsService({ repo: createOrphanVisitsRepo(db) });
   const links = createLinksService({
     repo: linksRepo,
     cache: linkCache,
@@ -69,6 +74,7 @@ export function createLinkFeatures({
     blockedHosts: config.blockedHosts,
     // Called only once requests are served, when the webhooks service below exists.
     onLinkEvent: (user, event) => linkWebhooks.noteLinkChange(user, event),
+    onAliasRetired: (user, alias) => orphanVisits.retire(user, alias),
   });
   const endpoints = createLinkWebhooksRepo(db);
   const { outbox: messages, sender } = delivery;
@@ -121,7 +127,7 @@ export function createLinkFeatures({
     await linkWebhooks.flush();
   }
 
-  return { links, clicks, visitorSalts, history, linkWebhooks, checks, start, flush };
+  return { links, clicks, visitorSalts, history, linkWebhooks, checks, orphanVisits, start, flush };
 }
 
 export async function registerLinkRoutes(context: RouteContext, features: LinkFeatures) {
@@ -149,11 +155,14 @@ export async function registerLinkRoutes(context: RouteContext, features: LinkFe
   await app.register(redirectRoutes, {
     links,
     clicks,
+    orphanVisits: features.orphanVisits,
     publicOrigin,
     databaseOutage,
     passwords: createLinkPasswords(limiter),
     webDir: config.webDir,
     counts: { redirects: metrics.redirects, clicks: metrics.clicks },
   });
+  await app.register(analyticsRoutes, { clicks, publicOrigin });
   await app.register(linksAdminRoutes, { links, admin, publicOrigin });
+  await app.register(orphanVisitsRoutes, { orphanVisits: features.orphanVisits, admin });
 }

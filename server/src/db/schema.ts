@@ -421,6 +421,24 @@ export interface ReplayJobsTable {
   finished_at: number | null;
 }
 
+/** A visit to a short link that does not exist (migration 036); no IP address is kept. */
+export interface OrphanVisitsTable {
+  id: Generated<number>;
+  alias: string;
+  /** The session that deleted or renamed away the alias; null for none. */
+  session_id: string | null;
+  visited_at: number;
+  referer: string | null;
+  user_agent: string | null;
+}
+
+/** The session that last deleted or renamed away an alias (migration 036). */
+export interface RetiredAliasesTable {
+  alias: string;
+  session_id: string;
+  retired_at: number;
+}
+
 export interface DatabaseSchema {
   sessions: SessionsTable;
   webhook_events: WebhookEventsTable;
@@ -447,4 +465,6 @@ export interface DatabaseSchema {
   delivery_messages: DeliveryMessagesTable;
   relay_destinations: RelayDestinationsTable;
   relay_attempts: RelayAttemptsTable;
+  orphan_visits: OrphanVisitsTable;
+  retired_aliases: RetiredAliasesTable;
 }

@@ -35,6 +35,7 @@ import { sharesAndKeyScopesMigration } from './032_shares_and_key_scopes.js';
 import { inspectorRemovalMigration } from './033_inspector_removal.js';
 import { relaysMigration } from './034_relays.js';
 import { callbackResultsMigration } from './035_callback_results.js';
+import { orphanVisitsMigration } from './036_orphan_visits.js';
 import { linkSharesAndChecksMigration } from './037_link_shares_and_checks.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
@@ -72,5 +73,6 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '033_inspector_removal': inspectorRemovalMigration,
   '034_relays': relaysMigration,
   '035_callback_results': callbackResultsMigration,
+  '036_orphan_visits': orphanVisitsMigration,
   '037_link_shares_and_checks': linkSharesAndChecksMigration,
 };

@@ -1,6 +1,6 @@
 /**
  * Where one visit of a short link goes: the first matching targeting rule's destination, else a
- * variant of the link's split, else the link's own, with the visit's query string merged in when
+ * variant of that rule's split, or a variant of the link's split, else the link's own, with the visit's query string merged in when
  * the link forwards it. A link without rules or split visited without a query string is decided by
  * `needsTargeting` alone.
  */
@@ -31,7 +31,10 @@ export interface VisitFacts {
   userAgent: string | null;
   acceptLanguage: string | undefined;
   locate: () => GeoInfo;
-  /** The visitor hash, for a link whose split is sticky; null: the variant is drawn at random. */
+  ip: string | null;
+  /** Epoch ms of the visit. */
+  at: number;
+  /** The visitor hash, for a link with a sticky split; null: the variant is drawn at random. */
   visitorHash: string | null;
 }
 
@@ -46,22 +49,25 @@ export function needsTargeting(link: CachedLink, rawUrl: string): boolean {
   return link.isRouted || (link.forwardQuery && rawUrl.includes('?'));
 }
 
-/** The visit's destination and the rule that chose it. */
+/** The visit's destination and the rule (and variant) that chose it. */
 export function destinationOf(link: CachedLink, facts: VisitFacts): Destination {
   let location = link.location;
   let ruleId: string | null = null;
-  let variantId: string | null = null;
+  let split = link.compiledSplit;
   let visitor: Visitor | null = null;
   if (link.compiledRules !== null) {
-    visitor = new Visitor(facts.userAgent, facts.acceptLanguage, facts.locate);
+    const { userAgent, acceptLanguage, ip, at, locate } = facts;
+    visitor = new Visitor({ userAgent, acceptLanguage, query: queryOf(facts.rawUrl), ip, at, locate });
     const rule = firstMatchingRule(link.compiledRules, visitor);
     if (rule) {
       location = rule.location;
       ruleId = rule.id;
+      split = rule.split;
     }
   }
-  if (ruleId === null && link.compiledSplit !== null) {
-    const variant = variantAt(link.compiledSplit, bucketOf(facts.visitorHash));
+  let variantId: string | null = null;
+  if (split !== null) {
+    const variant = variantAt(split, bucketOf(split.sticky ? facts.visitorHash : null));
     location = variant.location;
     variantId = variant.id;
   }

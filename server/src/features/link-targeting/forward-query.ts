@@ -4,15 +4,19 @@
  * byte for byte (URLSearchParams would re-encode `/`, `:` and spaces).
  */
 
-/** A query parameter's name as a server reads it, for comparing names; the raw text if malformed. */
+/** A query parameter's name or value as a server reads it (`+` a space); the raw text if malformed. */
+export function decodeQueryPart(raw: string): string {
+  const spaced = raw.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced;
+  }
+}
+
 function nameOf(pair: string): string {
   const equals = pair.indexOf('=');
-  const raw = (equals === -1 ? pair : pair.slice(0, equals)).replace(/\+/g, ' ');
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
+  return decodeQueryPart(equals === -1 ? pair : pair.slice(0, equals));
 }
 
 /** Only printable ASCII can go into a Location header unchanged. */

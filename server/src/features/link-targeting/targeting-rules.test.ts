@@ -215,8 +215,8 @@ describe.each(storageBackends)('targeting rules on $name', ({ postgres }) => {
     ],
     [
       'an unknown condition type',
-      [{ destination: 'https://example.com/x', conditions: [{ type: 'browser', value: 'firefox' }] }],
-      "rules[0].conditions[0].type: A condition's type is one of device, country, language.",
+      [{ destination: 'https://example.com/x', conditions: [{ type: 'weather', value: 'rain' }] }],
+      "rules[0].conditions[0].type: A condition's type is one of device, country, language, query, browser, os, ip, from, until.",
     ],
     [
       'an unknown device',

@@ -2,8 +2,12 @@
  * What targeting rules ask about a visitor, each read at most once per visit and only when a rule
  * asks: a link whose rules test only the device never parses Accept-Language or looks up the IP.
  */
-import type { TargetDevice } from '../../../../shared/link-targeting.js';
+import type { BlockList } from 'node:net';
+import type { TargetDevice } from '../../../../shared/link-conditions.js';
+import { parseIp } from '../short-links/asn.js';
 import type { GeoInfo } from '../short-links/geo.js';
+import { agentOf, type AgentKeys } from './agents.js';
+import { decodeQueryPart } from './forward-query.js';
 
 const IOS = /\b(?:iPhone|iPad|iPod)\b/;
 const ANDROID = /\bAndroid\b/i;
@@ -48,26 +52,61 @@ export function preferredLanguage(header: string | null | undefined): string | n
   return (dash === -1 ? best : best.slice(0, dash)).toLowerCase();
 }
 
+/** What a visit brings that targeting reads. */
+export interface VisitorFacts {
+  userAgent: string | null;
+  acceptLanguage: string | null | undefined;
+  /** The visit's query string without its `?`. */
+  query: string;
+  ip: string | null;
+  /** Epoch ms of the visit. */
+  at: number;
+  locate: () => GeoInfo;
+}
+
 /** The visit as targeting sees it; each fact is computed on first use. */
 export class Visitor {
+  readonly at: number;
   private device?: TargetDevice | null;
   private language?: string | null;
   private geo?: GeoInfo;
+  private agent?: AgentKeys;
+  private params?: Map<string, string[]>;
 
-  constructor(
-    private readonly userAgent: string | null,
-    private readonly acceptLanguage: string | null | undefined,
-    private readonly locate: () => GeoInfo,
-  ) {}
+  constructor(private readonly facts: VisitorFacts) {
+    this.at = facts.at;
+  }
 
   deviceFamily(): TargetDevice | null {
-    if (this.device === undefined) this.device = deviceOf(this.userAgent);
+    if (this.device === undefined) this.device = deviceOf(this.facts.userAgent);
     return this.device;
   }
 
   languageTag(): string | null {
-    if (this.language === undefined) this.language = preferredLanguage(this.acceptLanguage);
+    if (this.language === undefined) this.language = preferredLanguage(this.facts.acceptLanguage);
     return this.language;
+  }
+
+  browser(): string | null {
+    this.agent ??= agentOf(this.facts.userAgent);
+    return this.agent.browser;
+  }
+
+  operatingSystem(): string | null {
+    this.agent ??= agentOf(this.facts.userAgent);
+    return this.agent.os;
+  }
+
+  /** The decoded values the visit's query gives the parameter (a bare `?name` gives ''). */
+  queryValues(name: string): string[] {
+    this.params ??= paramsOf(this.facts.query);
+    return this.params.get(name) ?? [];
+  }
+
+  /** True when the visitor's address (an IPv4-mapped one as IPv4) is in the ranges. */
+  isIn(ranges: BlockList): boolean {
+    const parsed = this.facts.ip === null ? null : parseIp(this.facts.ip);
+    return parsed !== null && ranges.check(parsed.text, parsed.family === 4 ? 'ipv4' : 'ipv6');
   }
 
   countryCode(): string | null {
@@ -76,7 +115,7 @@ export class Visitor {
 
   /** The IP's location, looked up once; the click record reuses it. */
   location(): GeoInfo {
-    this.geo ??= this.locate();
+    this.geo ??= this.facts.locate();
     return this.geo;
   }
 
@@ -84,4 +123,18 @@ export class Visitor {
   knownLocation(): GeoInfo | undefined {
     return this.geo;
   }
+}
+
+function paramsOf(query: string): Map<string, string[]> {
+  const params = new Map<string, string[]>();
+  for (const pair of query.split('&')) {
+    if (pair === '') continue;
+    const equals = pair.indexOf('=');
+    const name = decodeQueryPart(equals === -1 ? pair : pair.slice(0, equals));
+    const value = equals === -1 ? '' : decodeQueryPart(pair.slice(equals + 1));
+    const values = params.get(name);
+    if (values) values.push(value);
+    else params.set(name, [value]);
+  }
+  return params;
 }

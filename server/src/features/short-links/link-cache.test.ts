@@ -17,6 +17,7 @@ function link(id: string, url = `https://example.com/${id}`): CachedLink {
     compiledRules: null,
     compiledSplit: null,
     isRouted: false,
+    hasStickySplit: false,
     status: 302,
     cacheControl: 'no-store',
     fallbackLocation: null,

@@ -18,6 +18,8 @@ export interface CachedLink extends LinkTarget {
   compiledSplit: CompiledSplit | null;
   /** Rules or a split: each visit's destination is worked out rather than `location` as it is. */
   isRouted: boolean;
+  /** A sticky split, the link's or a rule's: the visit's destination needs the visitor hash. */
+  hasStickySplit: boolean;
   /** The redirect's status code and Cache-Control header. */
   status: RedirectStatus;
   cacheControl: string;
@@ -35,7 +37,14 @@ export const NO_STORE = 'no-store';
 function routingOf(target: LinkTarget) {
   const compiledRules = compileRules(target.rules);
   const compiledSplit = compileSplit(target.split);
-  return { compiledRules, compiledSplit, isRouted: compiledRules !== null || compiledSplit !== null };
+  const hasStickySplit =
+    compiledSplit?.sticky === true || (compiledRules ?? []).some((rule) => rule.split?.sticky === true);
+  return {
+    compiledRules,
+    compiledSplit,
+    isRouted: compiledRules !== null || compiledSplit !== null,
+    hasStickySplit,
+  };
 }
 
 /** A link as the cache keeps it: the Location values and the rules worked out once, not per visit. */

@@ -7,7 +7,7 @@ import type {
 } from '../../../../shared/link-targeting.js';
 import { byCodeUnits, normalizeTag } from '../../../../shared/link-tags.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
-import { InvalidInputError, NotFoundError } from '../../http/errors.js';
+import { NotFoundError } from '../../http/errors.js';
 import { splitToStore } from '../link-splits/splits.js';
 import { rulesToStore } from '../link-targeting/targeting.js';
 import { createLinkCache, toCachedLink, type CachedLink, type LinkCache } from './link-cache.js';
@@ -17,7 +17,7 @@ import { isExternalIdViolation, type LinkChange, type LinksRepo } from './links.
 import { type StoredLink } from './stored-link.js';
 import { cached, toAdminLink, toShortUrl } from './link-views.js';
 import { newRoutingOptions, routingOptionsOf } from './link-routing.js';
-import { hashPassword } from './password.js';
+import { parseExpiry, passwordHashOf } from './option-values.js';
 import { checkLongUrl } from './url-rules.js';
 
 /** Where a request came in: the origin short URLs are built on and the names this server answers to. */
@@ -62,25 +62,9 @@ export interface LinksService {
 }
 
 const NOT_FOUND_MESSAGE = 'This short URL does not exist or was deleted.';
-export const EXPIRY_IN_PAST_MESSAGE = 'The expiry date must be in the future.';
 const ID_ATTEMPTS = 5;
 const ALIAS_VARIANTS = 20;
 const SEARCH_LIMIT = 100;
-
-function parseExpiry(
-  value: string | null | undefined,
-  now: number,
-  mustBeFuture: boolean,
-): number | null | undefined {
-  if (value === undefined || value === null) return value;
-  const at = Date.parse(value);
-  if (mustBeFuture && at <= now) throw new InvalidInputError(`expiresAt: ${EXPIRY_IN_PAST_MESSAGE}`);
-  return at;
-}
-
-async function passwordHashOf(password: string | null | undefined): Promise<string | null | undefined> {
-  return typeof password === 'string' ? hashPassword(password) : password;
-}
 
 /** A link created, changed or deleted by its owner; `url` is null on delete. */
 export interface LinkEvent {
@@ -104,6 +88,8 @@ export function createLinksService(deps: {
   blockedHosts?: readonly string[];
   /** Told of each link created, changed or deleted by its owner (click webhooks); must not wait or throw. */
   onLinkEvent?: (user: SessionUser, event: LinkEvent) => void;
+  /** Told, and waited for, when the owner deletes a link or renames it away from `alias` (orphan visits). */
+  onAliasRetired?: (user: SessionUser, alias: string) => Promise<void>;
 }): LinksService {
   const { repo } = deps;
   const cache = deps.cache ?? createLinkCache();
@@ -274,6 +260,7 @@ export function createLinksService(deps: {
       if (link === 'taken') throw new AliasTakenError(await freeVariantOf(body.alias ?? id));
       if (!link) throw new NotFoundError(NOT_FOUND_MESSAGE);
       await refresh(id, link, user.id);
+      if (link.id !== id) await deps.onAliasRetired?.(user, id);
       deps.onLinkEvent?.(user, { event: 'link.updated', id: link.id, previousId: id, url: link.url });
       return toShortUrl(link, context.apiBase, clock());
     },
@@ -282,6 +269,7 @@ export function createLinksService(deps: {
       if (!isDeleted) throw new NotFoundError(NOT_FOUND_MESSAGE);
       cache.delete(id);
       await announceChange(id);
+      await deps.onAliasRetired?.(user, id);
       deps.onLinkEvent?.(user, { event: 'link.deleted', id, url: null });
     },
     findOwned,

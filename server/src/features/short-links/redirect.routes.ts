@@ -1,22 +1,19 @@
 /**
  * The public side of short links: the redirect (or the page that stands in for it: expired,
- * limit reached, disabled, password), the password form's answer, and the owner's analytics.
+ * limit reached, disabled, password) and the password form's answer; visits to links that do not
+ * exist are kept as orphan visits.
  */
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { LinkCard } from '../../../../shared/link-card.js';
-import { ANALYTICS_PERIODS, shortUrl } from '../../../../shared/links.js';
+import { shortUrl } from '../../../../shared/links.js';
 import type { PublicOrigin } from '../../config.js';
 import { noteDatabaseOutage } from '../../db/unavailable.js';
-import { requireUser } from '../../http/identity.js';
-import { invalid, media, noBody, notFound, unauthorised } from '../../http/openapi/responses.js';
 import { setPageHeaders } from '../../http/page-headers.js';
 import type { ZodRoutes } from '../../http/validation.js';
 import type { OutageLog } from '../../outage-log.js';
 import type { ClickCounts, RedirectCounts } from '../metrics/metrics.service.js';
+import type { OrphanVisitsService } from '../orphan-visits/orphan-visits.service.js';
 import type { ClicksService, Visit } from './clicks.service.js';
-import { clicksCsvFileName } from './csv.js';
 import { NO_STORE, type CachedLink } from './link-cache.js';
 import { isLinkPreviewAgent, renderCardPage } from './link-card-page.js';
 import { appStylesheetsOf, renderLinkPage, type LinkPage } from './link-page.js';
@@ -31,6 +28,8 @@ import {
   visitTo,
   type Destination,
 } from '../link-targeting/destination.js';
+import { isLinkId } from './link-id.js';
+import { followSchema, passwordSchema } from './redirect.schemas.js';
 import { formField, passwordPage } from './password-page.js';
 
 interface IdParams {
@@ -52,81 +51,12 @@ const redirectHeaders = (location: string, cacheControl: string) => ({
   'content-length': '0',
 });
 
-const SHORT_LINKS = { tags: ['Short links'] };
-
-const CLOSED_PAGE = media('text/html', 'Expired, used up or disabled: an HTML page saying which.');
-
-const followSchema = {
-  ...SHORT_LINKS,
-  summary: 'Follow a short link',
-  description:
-    'Redirects (302, or the 301, 307 or 308 the link chose) to the stored URL and counts the click; ' +
-    'HEAD redirects without counting. An expired, used-up, disabled or not yet active link with a ' +
-    'fallback URL redirects there (302, no click counted) instead of its page. A link ' +
-    'with a password shows a form first; link previews (Slackbot, Twitterbot, …) of a link with a ' +
-    'social card get a page of Open Graph and Twitter card tags instead (200). The visit’s query string ' +
-    'goes on to the destination unless the link says otherwise; targeting rules may pick another one, and ' +
-    'a split picks one of its variants by weight for visits no rule takes.',
-  response: {
-    200: media(
-      'text/html',
-      'The password form of a protected link, or the social card page of a link preview.',
-    ),
-    301: noBody('To the stored URL, for a link that chose 301 (cached by browsers).'),
-    302: noBody('To the stored URL, or to the fallback URL of a closed link.'),
-    307: noBody('To the stored URL, for a link that chose 307.'),
-    308: noBody('To the stored URL, for a link that chose 308 (cached by browsers).'),
-    404: media('text/html', 'No such link, or not active yet: an HTML page.'),
-    410: CLOSED_PAGE,
-  },
-};
-
-const passwordSchema = {
-  ...SHORT_LINKS,
-  summary: 'Open a password-protected short link',
-  description:
-    'The form of the password page: `password` (and `referer`), sent as ' +
-    '`application/x-www-form-urlencoded`. Ten wrong tries per link and IP in ten minutes.',
-  response: {
-    302: noBody('The right password: to the stored URL, and the click counted.'),
-    401: media('text/html', 'A wrong password: the form again.'),
-    404: media('text/html', 'No such link: an HTML page.'),
-    410: CLOSED_PAGE,
-    429: media('text/html', 'Too many wrong passwords; see Retry-After.'),
-  },
-};
-
-const analyticsSchema = {
-  ...SHORT_LINKS,
-  summary: 'Analytics of one of the session’s links',
-  description:
-    'Add `?format=csv` for every click as a CSV file. `byRule` ([{ruleId, clicks}]) and `byVariant` ' +
-    '([{variantId, clicks}], variants since removed included) count people’s clicks over the period; ' +
-    '`rules` and `split` are the link’s own now, to name them.',
-  params: z.object({ id: z.string() }),
-  querystring: z.object({
-    format: z.enum(['csv']).optional(),
-    period: z
-      .enum(ANALYTICS_PERIODS, { message: `must be one of ${ANALYTICS_PERIODS.join(', ')}.` })
-      .default('all'),
-    sessionId: z.string().optional(),
-  }),
-  response: {
-    200: {
-      description: 'The analytics, or with `format=csv` every click.',
-      content: { 'application/json': { schema: z.unknown() }, 'text/csv': { schema: z.unknown() } },
-    },
-    ...invalid,
-    ...unauthorised,
-    ...notFound,
-  },
-};
-
 export async function redirectRoutes(
   instance: FastifyInstance,
   options: {
     links: LinksService;
     clicks: ClicksService;
+    orphanVisits: OrphanVisitsService;
     passwords: LinkPasswords;
     publicOrigin: PublicOrigin | null;
     databaseOutage: OutageLog;
@@ -163,6 +93,23 @@ export async function redirectRoutes(
   function sendNotFound(reply: FastifyReply): FastifyReply {
     visits.notFound.inc();
     return reply.sendAppPage(404);
+  }
+
+  /**
+   * A visit to an alias no link has, kept as an orphan visit (GET only, as clicks are); a failure
+   * to store it is logged and the visitor still gets the 404 page.
+   */
+  async function sendOrphan(request: FastifyRequest, reply: FastifyReply, alias: string) {
+    if (request.method === 'GET' && isLinkId(alias)) {
+      const { at, referer, userAgent } = visitOf(request);
+      try {
+        await options.orphanVisits.record({ alias, at, referer, userAgent });
+      } catch (error) {
+        if (!noteDatabaseOutage(databaseOutage, error))
+          request.log.error({ err: error }, 'recording an orphan visit failed');
+      }
+    }
+    return sendNotFound(reply);
   }
 
   /**
@@ -262,8 +209,10 @@ export async function redirectRoutes(
       userAgent: visit.userAgent,
       acceptLanguage: request.headers['accept-language'],
       locate: () => clicks.locate(visit.ip),
+      ip: visit.ip,
+      at: visit.at,
     };
-    if (!link.compiledSplit?.sticky) return destinationOf(link, { ...facts, visitorHash: null });
+    if (!link.hasStickySplit) return destinationOf(link, { ...facts, visitorHash: null });
     return clicks
       .visitorHashOf(link, visit)
       .then((visitorHash) => destinationOf(link, { ...facts, visitorHash }));
@@ -280,7 +229,7 @@ export async function redirectRoutes(
     schema: followSchema,
     handler: async (request, reply) => {
       const link = await links.resolve(request.params.id);
-      if (!link) return sendNotFound(reply);
+      if (!link) return sendOrphan(request, reply, request.params.id);
       const closed = closedPageOf(link, Date.now());
       if (closed) return sendClosed(reply, link, closed);
       // Nothing is counted until the right password is entered.
@@ -342,20 +291,4 @@ export async function redirectRoutes(
       return redirect(reply, target.location, PASSWORD_REDIRECT);
     },
   );
-
-  const SESSION = { access: 'session' } as const;
-  app.get('/s/:id/analytics', { config: SESSION, schema: analyticsSchema }, async (request, reply) => {
-    const user = requireUser(request);
-    const { id } = request.params;
-    // Click details are personal data (IP addresses); no cache along the way should keep them.
-    reply.header('cache-control', 'no-store');
-    if (request.query.format !== 'csv') {
-      return clicks.analytics(user, id, linkContextOf(request, publicOrigin).apiBase, request.query.period);
-    }
-    const lines = await clicks.exportCsv(user, id);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${clicksCsvFileName(id)}"`)
-      .send(Readable.from(lines));
-  });
 }

@@ -115,6 +115,7 @@ describe('AdminPage for an admin', () => {
     expect(tabs.map((tab) => tab.textContent)).toEqual([
       'Suggestions Management',
       'Links',
+      'Orphan visits',
       'Sessions',
       'Dashboard',
       'User Management',

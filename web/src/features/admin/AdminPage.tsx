@@ -15,6 +15,7 @@ import { AdminSidebar } from './components/AdminSidebar';
 import { ComingSoonPanel } from './components/ComingSoonPanel';
 import { messages } from './messages';
 import { LinksManagement } from './LinksManagement';
+import { OrphanVisitsPanel } from './OrphanVisitsPanel';
 import { SessionsManagement } from './SessionsManagement';
 import { SuggestionsManagement } from './SuggestionsManagement';
 
@@ -49,6 +50,7 @@ function AdminPanel() {
             <Route index element={<SuggestionsManagement />} />
             <Route path="suggestions" element={<SuggestionsManagement />} />
             <Route path="links" element={<LinksManagement />} />
+            <Route path="orphan-visits" element={<OrphanVisitsPanel />} />
             <Route path="sessions" element={<SessionsManagement />} />
             <Route path="dashboard" element={<ComingSoonPanel title={messages.dashboardTab} />} />
             <Route path="users" element={<ComingSoonPanel title={messages.usersTab} />} />

@@ -7,6 +7,7 @@ import type {
 } from '../../../../shared/suggestions';
 import type { AdminLink } from '../../../../shared/links';
 import type { DeletedRequests, SessionsOverview, SessionUsage } from '../../../../shared/admin';
+import { ADMIN_ORPHAN_VISITS_PATH, type OrphanVisits } from '../../../../shared/orphan-visits';
 import { http } from '../../lib/http';
 
 /** Every suggestion, or only those with `status`; newest first. */
@@ -51,4 +52,9 @@ export function deleteSessionRequests(sessionId: string): Promise<DeletedRequest
 /** Takes an inspector name from whichever session holds it; answers that session. */
 export function freeInspectorName(name: string): Promise<{ ok: true; sessionId: string }> {
   return http.delete<{ ok: true; sessionId: string }>(`/api/admin/names/${encodeURIComponent(name)}`);
+}
+
+/** Visits to short links that do not exist on this instance, without IP addresses. */
+export function getOrphanVisits(): Promise<OrphanVisits> {
+  return http.get<OrphanVisits>(ADMIN_ORPHAN_VISITS_PATH);
 }

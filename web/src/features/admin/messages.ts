@@ -17,6 +17,7 @@ export const messages = {
   usersTab: 'User Management',
   settingsTab: 'Settings',
   linksTab: 'Links',
+  orphanVisitsTab: 'Orphan visits',
   updated: SUGGESTION_UPDATED_MESSAGE,
   updateFailed: SUGGESTION_UPDATE_FAILED_MESSAGE,
   fetchFailed: SUGGESTIONS_FETCH_FAILED_MESSAGE,
@@ -24,6 +25,12 @@ export const messages = {
 
   // This screen's own wording for things the product notes leave open.
   pageTitle: 'Admin Panel',
+  orphanVisitsHelp: (kept: number, days: number) =>
+    `Visits to short links that do not exist (typos, deleted links). The ${kept.toLocaleString('en-US')} most recent of the last ${days} days are kept, without IP addresses.`,
+  orphanVisitsLoading: 'Loading visits…',
+  orphanVisitsFailed: 'The visits could not be loaded.',
+  orphanVisitsEmpty: 'No visits to unknown short links.',
+  orphanVisitsTotal: (total: number) => `${total.toLocaleString('en-US')} visits kept.`,
   sectionsLabel: 'Admin sections',
   deniedText:
     'This area is only for Hookbay admins. If you run this instance, grant your session admin rights with the admin command.',

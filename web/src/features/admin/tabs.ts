@@ -5,6 +5,7 @@ import { messages } from './messages';
 export const ADMIN_TABS = [
   { segment: 'suggestions', label: messages.suggestionsTab },
   { segment: 'links', label: messages.linksTab },
+  { segment: 'orphan-visits', label: messages.orphanVisitsTab },
   { segment: 'sessions', label: messages.sessionsTab },
   { segment: 'dashboard', label: messages.dashboardTab },
   { segment: 'users', label: messages.usersTab },

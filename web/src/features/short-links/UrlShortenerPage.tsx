@@ -10,6 +10,7 @@ import { SessionGate } from '../../session/SessionGate';
 import { QuickAddForm } from './components/QuickAddForm';
 import { UrlDetail } from './components/UrlDetail';
 import { UrlFormModal, type UrlFormMode, type UrlFormSubmit } from './components/UrlFormModal';
+import { RetiredAliasVisits } from './components/RetiredAliasVisits';
 import { TagFilter } from './components/TagFilter';
 import { TagSummary } from './components/TagSummary';
 import { UrlList } from './components/UrlList';
@@ -102,6 +103,7 @@ function ShortLinksScreen({ sessionId, slots }: { sessionId: string; slots: Shor
           />
         </Col>
       </Row>
+      <RetiredAliasVisits />
       <UrlFormModal
         show={form.show}
         mode={form.mode}

@@ -5,6 +5,7 @@ import {
   type ShortUrl,
   type UrlAnalytics,
 } from '../../../../shared/links';
+import { ORPHAN_VISITS_PATH, type OrphanVisits } from '../../../../shared/orphan-visits';
 import { activeSessionId, ApiError, apiBase, http } from '../../lib/http';
 import type { OptionsBody } from './link-form';
 
@@ -44,4 +45,9 @@ export function analyticsCsvUrl(id: string): string {
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 2;
+}
+
+/** Visits to the short links the session deleted or renamed away, without IP addresses. */
+export function getOrphanVisits(): Promise<OrphanVisits> {
+  return http.get<OrphanVisits>(ORPHAN_VISITS_PATH);
 }

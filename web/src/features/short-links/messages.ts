@@ -148,6 +148,11 @@ export const messages = {
   cardPreviewLabel: 'Preview of the social card',
   cardImageFrom: (host: string) => `Image from ${host}`,
   noSocialCard: 'None: link previews show the destination’s own card.',
+  retiredVisitsTitle: 'Visits to deleted or renamed links',
+  retiredVisitsHelp: (days: number) =>
+    `Visits in the last ${days} days to short URLs this session deleted or renamed away; they now end on a “not found” page.`,
+  retiredVisitsNone: 'No visits to deleted or renamed links.',
+  retiredVisitsFailed: 'The visits could not be loaded.',
 } as const;
 
 const DEVICE_LABELS: Record<string, string> = {

@@ -10,7 +10,7 @@ import type { AliasTaken, AliasTakenHandler } from '../useShortLinks';
 import { LinkDetailsFields } from './LinkDetailsFields';
 import { LinkOptionsFields } from './LinkOptionsFields';
 import { TargetingFields } from '../targeting/TargetingFields';
-import { targetingBodyOf, targetingDraftOf } from '../targeting/targeting-form';
+import { areRuleSplitsComplete, targetingBodyOf, targetingDraftOf } from '../targeting/targeting-form';
 import { UtmFields } from './UtmFields';
 import { SocialCardFields } from './SocialCardFields';
 import { LinkRoutingFields } from './LinkRoutingFields';
@@ -78,7 +78,12 @@ function UrlForm({ initial, submitLabel, isBusy, onSubmit, onHide }: UrlFormProp
   const [split, setSplit] = useState(() => splitDraftOf(initial));
   const parsedTags = parseTags(details.tags);
   const isEmpty = value.trim() === '';
-  const canSubmit = !isEmpty && !isBusy && areTagsValid(parsedTags) && isSplitComplete(split);
+  const canSubmit =
+    !isEmpty &&
+    !isBusy &&
+    areTagsValid(parsedTags) &&
+    isSplitComplete(split) &&
+    areRuleSplitsComplete(targeting);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -10,18 +10,32 @@ interface VariantRow {
   destination: string | null;
   weight: number | null;
   clicks: number;
+  /** The clicks of the split the variant belongs to, for its share; null for a removed variant. */
+  splitClicks: number | null;
 }
 
-/** The split's variants in their order, then variants since removed that still have clicks. */
+/**
+ * The link's split's variants in their order, then each rule's split's ("Rule 2, Variant A"), then
+ * variants since removed that still have clicks. A share is of its own split's clicks.
+ */
 function rowsOf(analytics: UrlAnalytics): VariantRow[] {
   const clicksOf = (id: string) => analytics.byVariant.find((entry) => entry.variantId === id)?.clicks ?? 0;
-  const current = (analytics.split?.variants ?? []).map((variant, index) => ({
-    key: variant.id,
-    name: variantLabel(index),
-    destination: variant.destination,
-    weight: variant.weight,
-    clicks: clicksOf(variant.id),
-  }));
+  const splits = [
+    { prefix: '', split: analytics.split },
+    ...analytics.rules.map((rule, index) => ({ prefix: `Rule ${index + 1}, `, split: rule.split ?? null })),
+  ];
+  const current = splits.flatMap(({ prefix, split }) => {
+    const variants = split?.variants ?? [];
+    const splitClicks = variants.reduce((sum, variant) => sum + clicksOf(variant.id), 0);
+    return variants.map((variant, index) => ({
+      key: variant.id,
+      name: `${prefix}${variantLabel(index)}`,
+      destination: variant.destination,
+      weight: variant.weight,
+      clicks: clicksOf(variant.id),
+      splitClicks,
+    }));
+  });
   const removed = analytics.byVariant
     .filter((entry) => !current.some((row) => row.key === entry.variantId))
     .map((entry) => ({
@@ -30,13 +44,18 @@ function rowsOf(analytics: UrlAnalytics): VariantRow[] {
       destination: null,
       weight: null,
       clicks: entry.clicks,
+      splitClicks: null,
     }));
   return [...current, ...removed];
 }
 
-/** Shown only for links that have or had a split. */
+const shareOf = (row: VariantRow) =>
+  row.splitClicks ? `${Math.round((row.clicks / row.splitClicks) * 100)}%` : '—';
+
+/** Shown only for links that have or had a split, their own or a rule's. */
 export function VariantClicksCard({ analytics }: { analytics: UrlAnalytics }) {
-  if (!analytics.split && analytics.byVariant.length === 0) return null;
+  const hasSplit = analytics.split !== null || analytics.rules.some((rule) => rule.split);
+  if (!hasSplit && analytics.byVariant.length === 0) return null;
   const rows = rowsOf(analytics);
   const total = rows.reduce((sum, row) => sum + row.clicks, 0);
   return (
@@ -69,7 +88,7 @@ export function VariantClicksCard({ analytics }: { analytics: UrlAnalytics }) {
               </td>
               <td className="text-end">{row.weight === null ? '—' : `${row.weight}%`}</td>
               <td className="text-end">{row.clicks.toLocaleString()}</td>
-              <td className="text-end">{total === 0 ? '—' : `${Math.round((row.clicks / total) * 100)}%`}</td>
+              <td className="text-end">{shareOf(row)}</td>
             </tr>
           ))}
         </tbody>

@@ -37,16 +37,21 @@ export function startedSplit(): VariantDraft[] {
   return [newVariant('50'), newVariant('50')];
 }
 
-export function splitDraftOf(link: ShortUrl | null): SplitDraft {
+/** The inputs' starting values for a split (a link's or a targeting rule's); none: no variants. */
+export function draftOfSplit(split: LinkSplit | null | undefined): SplitDraft {
   return {
-    variants: (link?.split?.variants ?? []).map((variant) => ({
+    variants: (split?.variants ?? []).map((variant) => ({
       key: nextKey++,
       id: variant.id,
       destination: variant.destination,
       weight: String(variant.weight),
     })),
-    sticky: link?.split?.sticky ?? false,
+    sticky: split?.sticky ?? false,
   };
+}
+
+export function splitDraftOf(link: ShortUrl | null): SplitDraft {
+  return draftOfSplit(link?.split);
 }
 
 /** A typed weight as a number; NaN when it is none, which the total and the server refuse. */
@@ -68,10 +73,10 @@ function sameSplit(sent: NonNullable<SplitBody['split']>, stored: LinkSplit | nu
   return stored !== null && JSON.stringify(sent) === JSON.stringify(stored);
 }
 
-/** The split field to send: a new split when adding, a changed or removed one when editing. */
-export function splitBodyOf(draft: SplitDraft, initial: ShortUrl | null): SplitBody {
-  if (draft.variants.length < MIN_VARIANTS) return initial?.split ? { split: null } : {};
-  const split = {
+/** The split as a body carries it; null when the draft has fewer than two variants (no split). */
+export function sentSplitOf(draft: SplitDraft): NonNullable<SplitBody['split']> | null {
+  if (draft.variants.length < MIN_VARIANTS) return null;
+  return {
     variants: draft.variants.map((variant) => ({
       ...(variant.id !== undefined && { id: variant.id }),
       destination: variant.destination.trim(),
@@ -79,5 +84,11 @@ export function splitBodyOf(draft: SplitDraft, initial: ShortUrl | null): SplitB
     })),
     sticky: draft.sticky,
   };
+}
+
+/** The split field to send: a new split when adding, a changed or removed one when editing. */
+export function splitBodyOf(draft: SplitDraft, initial: ShortUrl | null): SplitBody {
+  const split = sentSplitOf(draft);
+  if (split === null) return initial?.split ? { split: null } : {};
   return sameSplit(split, initial?.split ?? null) ? {} : { split };
 }

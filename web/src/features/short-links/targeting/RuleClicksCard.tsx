@@ -1,6 +1,6 @@
 /** Clicks per targeting rule on a link's analytics page, the rules named by their place and conditions. */
 import { Card, Table } from 'react-bootstrap';
-import { describeCondition } from '../../../../../shared/link-targeting';
+import { describeCondition } from '../../../../../shared/link-conditions';
 import type { UrlAnalytics } from '../../../../../shared/links';
 import { messages } from './messages';
 

@@ -1,7 +1,9 @@
 /** One targeting rule in the URL form: its destination and its conditions, all of which must match. */
 import { useId } from 'react';
 import { Button, ButtonGroup, Card, Form } from 'react-bootstrap';
+import { variantLabel } from '../../../../../shared/link-splits';
 import { MAX_CONDITIONS } from '../../../../../shared/link-targeting';
+import { VariantsEditor } from '../splits/VariantsEditor';
 import { ConditionRow } from './ConditionRow';
 import { messages } from './messages';
 import { newCondition, type RuleDraft } from './targeting-form';
@@ -18,6 +20,8 @@ interface RuleEditorProps {
 
 export function RuleEditor({ rule, position, isLast, onChange, onMove, onRemove }: RuleEditorProps) {
   const destinationId = useId();
+  const stickyId = useId();
+  const isSplit = rule.split.variants.length > 0;
   const canAddCondition = rule.conditions.length < MAX_CONDITIONS;
   return (
     <Card className="bg-body-tertiary" data-testid="rule-editor">
@@ -39,21 +43,30 @@ export function RuleEditor({ rule, position, isLast, onChange, onMove, onRemove 
             </Button>
           </ButtonGroup>
         </div>
-        <div>
-          <Form.Label htmlFor={destinationId} className="small mb-1">
-            {messages.destination}
-            <span className="visually-hidden"> ({messages.rule(position)})</span>
-          </Form.Label>
-          <Form.Control
-            id={destinationId}
-            size="sm"
-            type="url"
-            value={rule.destination}
-            placeholder={messages.destinationPlaceholder}
-            autoComplete="off"
-            onChange={(event) => onChange({ ...rule, destination: event.target.value })}
-          />
-        </div>
+        {!isSplit && (
+          <div>
+            <Form.Label htmlFor={destinationId} className="small mb-1">
+              {messages.destination}
+              <span className="visually-hidden"> ({messages.rule(position)})</span>
+            </Form.Label>
+            <Form.Control
+              id={destinationId}
+              size="sm"
+              type="url"
+              value={rule.destination}
+              placeholder={messages.destinationPlaceholder}
+              autoComplete="off"
+              onChange={(event) => onChange({ ...rule, destination: event.target.value })}
+            />
+          </div>
+        )}
+        <VariantsEditor
+          draft={rule.split}
+          onChange={(split) => onChange({ ...rule, split })}
+          startLabel={messages.splitRule}
+          labelOf={(index) => messages.splitOf(messages.rule(position), variantLabel(index))}
+          stickyId={stickyId}
+        />
         {rule.conditions.map((condition, index) => (
           <ConditionRow
             key={condition.key}

@@ -1,6 +1,6 @@
 /** The link's targeting in its detail panel: whether the query string is passed on, and its rules in order. */
 import { Card } from 'react-bootstrap';
-import { describeCondition } from '../../../../../shared/link-targeting';
+import { describeCondition } from '../../../../../shared/link-conditions';
 import type { ShortUrl } from '../../../../../shared/links';
 import { messages } from './messages';
 
@@ -24,9 +24,21 @@ export function TargetingCard({ url }: { url: ShortUrl }) {
             {url.rules.map((rule) => (
               <li key={rule.id}>
                 <span>{rule.conditions.map(describeCondition).join(' and ')}</span>
-                <div className="small text-body-secondary">
-                  {messages.sentTo} <code className="text-break">{rule.destination}</code>
-                </div>
+                {rule.split ? (
+                  <div className="small text-body-secondary">
+                    {messages.splitBetween}{' '}
+                    {rule.split.variants.map((variant, index) => (
+                      <span key={variant.id}>
+                        {index > 0 && ', '}
+                        <code className="text-break">{variant.destination}</code> ({variant.weight}%)
+                      </span>
+                    ))}
+                  </div>
+                ) : (
+                  <div className="small text-body-secondary">
+                    {messages.sentTo} <code className="text-break">{rule.destination}</code>
+                  </div>
+                )}
               </li>
             ))}
           </ol>

@@ -2,13 +2,23 @@
  * The targeting part of the Add and Edit URL forms as pure functions: the draft the inputs hold
  * and the body fields sent. On edit, the switch and the rules are sent only when they changed.
  */
-import type { ConditionType, TargetingRule } from '../../../../../shared/link-targeting';
+import { LISTED_VALUES, type ConditionType } from '../../../../../shared/link-conditions';
+import type { TargetingRule } from '../../../../../shared/link-targeting';
 import type { ShortUrl } from '../../../../../shared/links';
+import { fromLocalInput, toLocalInput } from '../link-form';
+import {
+  draftOfSplit,
+  isSplitComplete,
+  sentSplitOf,
+  type SplitBody,
+  type SplitDraft,
+} from '../splits/split-form';
 
 export interface ConditionDraft {
   /** React's key; stable while the condition is edited. */
   key: number;
   type: ConditionType;
+  /** As typed; a date condition's as a datetime-local value in the browser's time zone. */
   value: string;
 }
 
@@ -18,6 +28,8 @@ export interface RuleDraft {
   id?: string;
   destination: string;
   conditions: ConditionDraft[];
+  /** The rule's own split; no variants: its visitors all go to `destination`. */
+  split: SplitDraft;
 }
 
 export interface TargetingDraft {
@@ -28,7 +40,12 @@ export interface TargetingDraft {
 /** What the form sends of targeting; each field only when it is to be set. */
 export interface TargetingBody {
   forwardQuery?: boolean;
-  rules?: { id?: string; destination: string; conditions: { type: ConditionType; value: string }[] }[];
+  rules?: {
+    id?: string;
+    destination?: string;
+    conditions: { type: ConditionType; value: string }[];
+    split?: SplitBody['split'];
+  }[];
 }
 
 let nextKey = 1;
@@ -36,7 +53,7 @@ const newKey = () => nextKey++;
 
 /** The value a condition starts with when its type is picked. */
 export function defaultValueOf(type: ConditionType): string {
-  return type === 'device' ? 'ios' : '';
+  return Object.keys(LISTED_VALUES[type] ?? {})[0] ?? '';
 }
 
 export function newCondition(type: ConditionType = 'device'): ConditionDraft {
@@ -44,16 +61,28 @@ export function newCondition(type: ConditionType = 'device'): ConditionDraft {
 }
 
 export function newRule(): RuleDraft {
-  return { key: newKey(), destination: '', conditions: [newCondition()] };
+  return { key: newKey(), destination: '', conditions: [newCondition()], split: draftOfSplit(null) };
 }
+
+const isDateType = (type: ConditionType) => type === 'from' || type === 'until';
 
 function ruleDraftOf(rule: TargetingRule): RuleDraft {
   return {
     key: newKey(),
     id: rule.id,
-    destination: rule.destination,
-    conditions: rule.conditions.map((condition) => ({ key: newKey(), ...condition })),
+    destination: rule.split ? '' : rule.destination,
+    conditions: rule.conditions.map(({ type, value }) => ({
+      key: newKey(),
+      type,
+      value: isDateType(type) ? toLocalInput(value) : value,
+    })),
+    split: draftOfSplit(rule.split),
   };
+}
+
+/** False while a rule's split has weights that do not add up to 100: the form is not sent. */
+export function areRuleSplitsComplete(draft: TargetingDraft): boolean {
+  return draft.rules.every((rule) => isSplitComplete(rule.split));
 }
 
 /** The inputs' starting values: forwarding on and no rules when adding, the link's own when editing. */
@@ -61,19 +90,42 @@ export function targetingDraftOf(link: ShortUrl | null): TargetingDraft {
   return { forwardQuery: link?.forwardQuery ?? true, rules: (link?.rules ?? []).map(ruleDraftOf) };
 }
 
+function conditionValueOf({ type, value }: ConditionDraft): string {
+  const trimmed = value.trim();
+  // An unfinished date is sent as typed, for the server to refuse by its field.
+  return isDateType(type) && trimmed !== '' && !Number.isNaN(Date.parse(trimmed))
+    ? fromLocalInput(trimmed)
+    : trimmed;
+}
+
 function rulesOf(drafts: RuleDraft[]): NonNullable<TargetingBody['rules']> {
-  return drafts.map((rule) => ({
-    ...(rule.id !== undefined && { id: rule.id }),
-    destination: rule.destination.trim(),
-    conditions: rule.conditions.map(({ type, value }) => ({ type, value: value.trim() })),
-  }));
+  return drafts.map((rule) => {
+    const split = sentSplitOf(rule.split);
+    return {
+      ...(rule.id !== undefined && { id: rule.id }),
+      // With a split, the server keeps the first variant's destination as the rule's.
+      destination: split ? (split.variants[0]?.destination ?? '') : rule.destination.trim(),
+      conditions: rule.conditions.map((condition) => ({
+        type: condition.type,
+        value: conditionValueOf(condition),
+      })),
+      ...(split && { split }),
+    };
+  });
 }
 
 /** The rules as the server keeps them, for telling whether the draft changed them. */
 function sameRules(sent: NonNullable<TargetingBody['rules']>, stored: TargetingRule[]): boolean {
   return (
     JSON.stringify(sent) ===
-    JSON.stringify(stored.map(({ id, destination, conditions }) => ({ id, destination, conditions })))
+    JSON.stringify(
+      stored.map(({ id, destination, conditions, split }) => ({
+        id,
+        destination,
+        conditions,
+        ...(split && { split }),
+      })),
+    )
   );
 }
 
