@@ -3,6 +3,7 @@
  * adds to each capture. Less exposed to a busy machine than the load runs, whose ratios it explains.
  */
 import { compileContracts, judgeBody } from '../server/src/features/contracts/judge-body.js';
+import { readJsonBody } from '../server/src/features/contracts/json-body.js';
 import { compileSecrets, judgeWith } from '../server/src/features/signing-secrets/signing-secrets.judge.js';
 import { BODY, SENDER_UA } from './client.js';
 import { PAYLOAD_SCHEMA, SECRET, SIGNED_HEADERS } from './judged.js';
@@ -54,7 +55,7 @@ export function measureJudgeCost(): JudgeCost {
     },
   ]);
   if (!secret || !contracts) throw new Error('the bench secret and contract did not compile');
-  const request = {
+  const arrived = {
     method: 'POST',
     path: '/',
     queryString: '',
@@ -70,6 +71,8 @@ export function measureJudgeCost(): JudgeCost {
     receivedAt: Date.now(),
     truncated: false,
   };
+  // Parsed at each call, as each capture parses its body once for the judges.
+  const request = { ...arrived, json: () => readJsonBody(arrived) };
   if (judgeWith(secret, request).status !== 'valid' || judgeBody(contracts, request)?.status !== 'pass') {
     throw new Error('the bench request is not judged valid and passing');
   }

@@ -71,6 +71,19 @@ function conclude(input: VerifyInput, plan: Plan, digest: Uint8Array): VerifyRes
 }
 
 /**
+ * What the HMAC runs over: the body itself when nothing is signed before it (no copy: on the server the
+ * body is a Buffer, and copying it cost as much as the HMAC), else the prefix and the body together.
+ */
+function signedBytes(prefix: string, body: Uint8Array): Uint8Array<ArrayBuffer> {
+  if (prefix === '' && isOnArrayBuffer(body)) return body;
+  return concatBytes(utf8Bytes(prefix), body);
+}
+
+function isOnArrayBuffer(bytes: Uint8Array): bytes is Uint8Array<ArrayBuffer> {
+  return bytes.buffer instanceof ArrayBuffer;
+}
+
+/**
  * Checks the request's signature with `secret` under `scheme`, with the given HMAC. Answers a problem
  * when the request lacks what the scheme needs (its signature header, a timestamp) or the secret cannot
  * be a key; answers a promise only when the HMAC function does.
@@ -86,7 +99,7 @@ export function verifySignature(
 ): VerifyResult | VerifyProblem | Promise<VerifyResult | VerifyProblem> {
   const plan = planFor(input);
   if ('problem' in plan) return plan;
-  const digest = hmac(plan.hash, plan.key, concatBytes(utf8Bytes(plan.signedPrefix), input.body));
+  const digest = hmac(plan.hash, plan.key, signedBytes(plan.signedPrefix, input.body));
   return digest instanceof Promise
     ? digest.then((bytes) => conclude(input, plan, bytes))
     : conclude(input, plan, digest);

@@ -32,3 +32,26 @@ export function readJsonBody(request: BodyOfRequest): unknown {
     return NOT_JSON;
   }
 }
+
+/** A capture's body as JSON, parsed at most once: the judges read it, the stored event's view reuses it. */
+export interface JsonBodyOnce {
+  /** readJsonBody's answer, worked out on the first call only. */
+  read(): unknown;
+  /** The JSON value when read() was called and found one; undefined otherwise (JSON.parse never gives undefined). */
+  parsed(): unknown;
+}
+
+export function jsonBodyOnce(request: BodyOfRequest): JsonBodyOnce {
+  let value: unknown;
+  let isRead = false;
+  return {
+    read() {
+      if (!isRead) {
+        value = readJsonBody(request);
+        isRead = true;
+      }
+      return value;
+    },
+    parsed: () => (value === NOT_JSON ? undefined : value),
+  };
+}

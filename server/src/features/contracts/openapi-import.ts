@@ -142,6 +142,37 @@ function operationsOf(document: Json, items: unknown, kind: 'path' | 'webhook'):
   return found;
 }
 
+/** Every `#/components/{section}/{name}` reference inside `node`, as [section, name]. */
+function componentRefs(node: unknown, found: [string, string][] = []): [string, string][] {
+  if (Array.isArray(node)) for (const item of node) componentRefs(item, found);
+  else if (isObject(node)) {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/')) {
+        const [section, name] = value
+          .slice('#/components/'.length)
+          .split('/')
+          .map((raw) => decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~'));
+        if (section && name !== undefined) found.push([section, name]);
+      } else componentRefs(value, found);
+    }
+  }
+  return found;
+}
+
+/** The components `schema` reaches, following references between them; null when it reaches none. */
+function reachedComponents(schema: Json, components: Json): Json | null {
+  const reached: Record<string, Json> = {};
+  const pending = componentRefs(schema);
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [section, name] = next;
+    const entries = components[section];
+    if (!isObject(entries) || !(name in entries) || reached[section]?.[name] !== undefined) continue;
+    reached[section] = { ...reached[section], [name]: entries[name] };
+    componentRefs(entries[name], pending);
+  }
+  return Object.keys(reached).length > 0 ? reached : null;
+}
+
 /**
  * The contracts an OpenAPI document describes, in document order (webhooks first), each schema
  * compiled once to prove it. Throws InvalidInputError saying where when the document is too large,
@@ -161,9 +192,10 @@ export async function contractsFromOpenApi(text: string): Promise<ContractFields
     throw new InvalidInputError('document: describes no JSON request body under paths or webhooks.');
   }
   return found.map(({ name, path, method, schema }) => {
-    // References into components resolve against the contract itself, so they travel with it.
-    const usesComponents = components !== undefined && JSON.stringify(schema).includes('"#/components/');
-    const whole: Json = usesComponents ? { ...schema, components } : schema;
+    // References into components resolve against the contract itself, so the components it reaches
+    // travel with it; only those, so that a large document's contracts each compile what they use.
+    const reached = components ? reachedComponents(schema, components) : null;
+    const whole: Json = reached ? { ...schema, components: reached } : schema;
     const converted = (is30 ? fromOpenApi30(whole) : whole) as Json;
     compileSchema(converted, `document (${name})`);
     return { name, path, method, header: null, schema: converted };

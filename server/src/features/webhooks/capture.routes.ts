@@ -22,6 +22,7 @@ import type { CaptureSettings } from '../inspectors/settings.service.js';
 import type { ResponsesService } from '../responses/responses.service.js';
 import { SUSPENDED_MESSAGE, type Suspensions } from '../sessions/sessions-admin.service.js';
 import { AWAITING_FORWARDER, type Responders } from '../forwarding/responders.js';
+import { jsonBodyOnce } from '../contracts/json-body.js';
 import { headerPairs } from './event-view.js';
 import { runJudges, type Judge, type Judgement } from './judges.js';
 import { sandboxAnswer } from './answer-sandbox.js';
@@ -169,6 +170,8 @@ export async function captureRoutes(
     const target = splitUrl(request.url, address);
     const contentType = headerValue(rawHeaders, 'content-type');
     const createdAt = Date.now();
+    // Parsed once, by the first judge that needs it, and reused for the stored event's view.
+    const json = jsonBodyOnce({ rawHeaders, body, truncated });
     // Judged once, before storing, so the verdicts are stored with the request. A body cut at the
     // size limit is not judged: what was signed is not all there.
     const judged = truncated
@@ -178,6 +181,7 @@ export async function captureRoutes(
           ...target,
           rawHeaders,
           body,
+          json: json.read,
           contentType,
           receivedAt: createdAt,
         });
@@ -203,23 +207,27 @@ export async function captureRoutes(
             { sessionId, method: request.method, ...target, rawHeaders, body, truncated },
             held,
           ));
-    const event = await options.webhooks.capture(owner, {
-      sessionId,
-      method: request.method,
-      ...target,
-      rawHeaders,
-      body,
-      size,
-      truncated,
-      contentType,
-      ip: clientIp(request),
-      userAgent: request.headers['user-agent'] ?? null,
-      createdAt,
-      response: awaitsForwarder
-        ? AWAITING_FORWARDER
-        : (scripted?.record ?? { status: refusal?.status ?? (truncated ? 413 : 200), source: 'default' }),
-      verdicts,
-    });
+    const event = await options.webhooks.capture(
+      owner,
+      {
+        sessionId,
+        method: request.method,
+        ...target,
+        rawHeaders,
+        body,
+        size,
+        truncated,
+        contentType,
+        ip: clientIp(request),
+        userAgent: request.headers['user-agent'] ?? null,
+        createdAt,
+        response: awaitsForwarder
+          ? AWAITING_FORWARDER
+          : (scripted?.record ?? { status: refusal?.status ?? (truncated ? 413 : 200), source: 'default' }),
+        verdicts,
+      },
+      json.parsed(),
+    );
     // A body cut at the size limit is not passed on: the destination would take a part for the whole.
     if (!truncated) options.relays.noteCapture(sessionId, event, body);
     if (refusal) {

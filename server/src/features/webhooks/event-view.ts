@@ -88,9 +88,11 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
-function parseJson(text: string, contentType: string | null): unknown {
+/** `parsed`: the same text already parsed (by the capture's judges), to be used rather than parsed again. */
+function parseJson(text: string, contentType: string | null, parsed: unknown): unknown {
   const looksJson = /json/i.test(contentType ?? '') || /^\s*[[{]/.test(text);
   if (!looksJson || nestsDeeperThan(text, PAYLOAD_MAX_DEPTH)) return null;
+  if (parsed !== undefined) return parsed;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -141,8 +143,17 @@ function verdictsOf(row: EventRow): EventVerdicts {
   return row.verdicts ? (JSON.parse(row.verdicts) as EventVerdicts) : {};
 }
 
-/** `rawHeaders` may be passed by a caller that has them already, to skip parsing the stored JSON. */
-export function toWebhookEvent(row: EventRow, rawHeaders = parseRawHeaders(row.raw_headers)): WebhookEvent {
+/** What the capture path already holds of a row it just stored, so that the view does not read it back. */
+export interface KnownParts {
+  rawHeaders?: [string, string][];
+  /** The verdicts as judged (the row holds them as JSON). */
+  verdicts?: EventVerdicts;
+  /** The body as JSON when the judges parsed it (readJsonBody's rule); undefined when they did not. */
+  payload?: unknown;
+}
+
+export function toWebhookEvent(row: EventRow, known: KnownParts = {}): WebhookEvent {
+  const rawHeaders = known.rawHeaders ?? parseRawHeaders(row.raw_headers);
   const bodyCut = row.body.length > EVENT_BODY_PREVIEW_BYTES;
   const shown = bodyCut ? row.body.subarray(0, EVENT_BODY_PREVIEW_BYTES) : row.body;
   // Judged on the whole stored body: a cut may split a multi-byte character.
@@ -158,7 +169,7 @@ export function toWebhookEvent(row: EventRow, rawHeaders = parseRawHeaders(row.r
     rawHeaders,
     body,
     bodyEncoding: isText ? 'utf8' : 'base64',
-    payload: isText && !bodyCut && !row.truncated ? parseJson(body, row.content_type) : null,
+    payload: isText && !bodyCut && !row.truncated ? parseJson(body, row.content_type, known.payload) : null,
     contentType: row.content_type,
     size: row.size,
     truncated: row.truncated === 1,
@@ -171,6 +182,6 @@ export function toWebhookEvent(row: EventRow, rawHeaders = parseRawHeaders(row.r
     response: responseOf(row),
     forwarded: forwardedOf(row),
     callback: callbackOf(row),
-    verdicts: verdictsOf(row),
+    verdicts: known.verdicts ?? verdictsOf(row),
   };
 }

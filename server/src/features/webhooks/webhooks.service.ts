@@ -19,8 +19,11 @@ import { type EventRow } from './event-view.js';
 export interface WebhooksService {
   /** The user whose webhook URL carries this session id, or null when there is none. */
   ownerOf(sessionId: string): Promise<SessionUser | null>;
-  /** Stores a request captured for `owner` (found with ownerOf) and pushes it to them. */
-  capture(owner: SessionUser, request: CapturedRequest): Promise<WebhookEvent>;
+  /**
+   * Stores a request captured for `owner` (found with ownerOf) and pushes it to them. `payload`: the
+   * body as JSON when the judges parsed it already, so that it is not parsed again for the event.
+   */
+  capture(owner: SessionUser, request: CapturedRequest, payload?: unknown): Promise<WebhookEvent>;
   /** The user's visible events matching `page.filter`, newest first. */
   list(user: SessionUser, page: EventsPage): Promise<WebhookEvent[]>;
   count(user: SessionUser, filter: SearchFilter): Promise<EventsCount>;
@@ -215,14 +218,14 @@ export function createWebhooksService(deps: {
 
   return {
     ownerOf: (sessionId) => deps.sessions.findSession(sessionId),
-    async capture(owner, request) {
+    async capture(owner, request, payload) {
       const row = toEventRow(request);
       const { id, previousId } = await writer.add(row);
       touched.add(request.sessionId);
       budget.noteCaptured(row.stored_bytes ?? 0);
       const event = toWebhookEvent(
         { id, previous_id: previousId, forwarded: null, callback: null, ...row },
-        request.rawHeaders,
+        { rawHeaders: request.rawHeaders, verdicts: request.verdicts, payload },
       );
       deps.publisher.toUser(owner.id, WEBHOOK_REQUEST, event);
       deps.onStored?.(request.sessionId);
