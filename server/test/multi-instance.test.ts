@@ -1,20 +1,35 @@
 /**
- * Several real server processes behind no load balancer at all: each request goes to the instance
- * the test picks, as a load balancer might. They share one PostgreSQL schema and one Redis, and
- * must behave as one server. Runs when TEST_DATABASE_URL and TEST_REDIS_URL are set.
+ * Several instances behind no load balancer at all: each request goes to the instance the test
+ * picks, as a load balancer might, and they must behave as one server. Run in both shapes of
+ * "several" (instances.ts): three processes on one PostgreSQL schema and one Redis (when
+ * TEST_DATABASE_URL and TEST_REDIS_URL are set), and the two workers of one WORKERS=2 server on
+ * the embedded SQLite database, which cross through their primary instead of Redis.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
+import { sql } from 'kysely';
 import { URL_CLICK, WEBHOOK_REQUEST, WEBHOOKS_CLEARED } from '../../shared/realtime.js';
 import { SESSION_COOKIE, type SessionUser } from '../../shared/sessions.js';
 import type { ShortUrl, UrlAnalytics } from '../../shared/links.js';
-import type { WebhookEvent } from '../../shared/webhooks.js';
 import type { AdminStatus } from '../../shared/admin.js';
 import { openDatabase } from '../src/db/connection.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { ADMIN_COOKIE } from '../src/features/admin/admin-cookie.js';
 import { grantAdmin } from '../src/features/admin/admin-grants.js';
-import { TEST_DATABASE_URL, TEST_REDIS_URL, freshPostgresUrl } from './app.js';
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from './app.js';
+import {
+  call,
+  capture,
+  createLink,
+  follow,
+  json,
+  listEvents,
+  receivedIds,
+  startInstances,
+  startSession,
+  type Instance,
+  type Instances,
+  type InstancesMode,
+} from './instances.js';
 import {
   freePort,
   startRedis,
@@ -26,103 +41,36 @@ import {
 import { connectSocket, nextEvent, type TestSocket } from './socket.js';
 import { parsePublicOrigin } from '../src/config.js';
 
-const HOOK_TIMEOUT_MS = 90_000;
+const HOOK_TIMEOUT_MS = 180_000;
 const REDIS_DOWN = /^Redis is unavailable/;
 const REDIS_BACK = /^Redis is back/;
 
-/** A person's browser: the default fetch agent counts as a bot, whose clicks are not counted. */
-const BROWSER_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const shapes: { mode: InstancesMode; title: string; runs: boolean }[] = [
+  {
+    mode: 'instances',
+    title: 'several instances on one PostgreSQL and one Redis',
+    runs: Boolean(TEST_DATABASE_URL && TEST_REDIS_URL),
+  },
+  { mode: 'workers', title: 'the two workers of one server on SQLite', runs: true },
+];
 
-interface CallOptions {
-  method?: string;
-  user?: SessionUser;
-  body?: unknown;
-  cookies?: Record<string, string>;
-}
-
-async function call(origin: string, path: string, options: CallOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { 'user-agent': BROWSER_AGENT };
-  if (options.user) headers['x-session-id'] = options.user.sessionId;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.cookies) {
-    headers.cookie = Object.entries(options.cookies)
-      .map(([name, value]) => `${name}=${value}`)
-      .join('; ');
-  }
-  return fetch(`${origin}${path}`, {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    redirect: 'manual',
-  });
-}
-
-async function json<T>(response: Response, status = 200): Promise<T> {
-  const text = await response.text();
-  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
-async function startSession(server: ServerProcess): Promise<SessionUser> {
-  return json<SessionUser>(await call(server.origin, '/api/user', { method: 'POST', body: {} }));
-}
-
-async function capture(server: ServerProcess, user: SessionUser, path: string): Promise<number> {
-  const response = await call(server.origin, `/webhook/${user.sessionId}${path}`, {
-    method: 'POST',
-    body: { path },
-  });
-  return (await json<{ id: number }>(response)).id;
-}
-
-async function listEvents(server: ServerProcess, user: SessionUser, query = ''): Promise<WebhookEvent[]> {
-  return json<WebhookEvent[]>(await call(server.origin, `/api/events${query}`, { user }));
-}
-
-async function createLink(server: ServerProcess, user: SessionUser, url: string): Promise<ShortUrl> {
-  return json<ShortUrl>(await call(server.origin, '/api/urls', { method: 'POST', user, body: { url } }), 201);
-}
-
-/** Where the short link sends a visitor from this instance, or its status when it does not redirect. */
-async function follow(server: ServerProcess, id: string): Promise<string | number> {
-  const response = await call(server.origin, `/s/${id}`);
-  await response.arrayBuffer();
-  return response.status === 302 ? (response.headers.get('location') ?? '') : response.status;
-}
-
-/** Ids of the webhook-request events the socket receives from now on. */
-function receivedIds(socket: TestSocket): number[] {
-  const ids: number[] = [];
-  socket.on(WEBHOOK_REQUEST, (event) => ids.push(event.id));
-  return ids;
-}
-
-describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)(
-  'several instances on one PostgreSQL and one Redis',
-  () => {
-    let databaseUrl: string;
-    let servers: ServerProcess[] = [];
-    let a: ServerProcess;
-    let b: ServerProcess;
-    let c: ServerProcess;
+describe.each(shapes)('$title', ({ mode, runs }) => {
+  describe.runIf(runs)(mode, () => {
+    let instances: Instances;
+    let a: Instance;
+    let b: Instance;
+    let c: Instance;
     const sockets: TestSocket[] = [];
 
-    async function connect(server: ServerProcess, user: SessionUser): Promise<TestSocket> {
-      const socket = await connectSocket(server.origin, user.sessionId);
+    async function connect(instance: Instance, user: SessionUser): Promise<TestSocket> {
+      const socket = await connectSocket(instance.origin, user.sessionId);
       sockets.push(socket);
       return socket;
     }
 
     beforeAll(async () => {
-      // Checked above by runIf; repeated so the types know.
-      if (!TEST_DATABASE_URL || !TEST_REDIS_URL)
-        throw new Error('TEST_DATABASE_URL and TEST_REDIS_URL are needed');
-      databaseUrl = await freshPostgresUrl(TEST_DATABASE_URL);
-      const redisUrl = TEST_REDIS_URL;
-      // Started together on a brand-new schema, so their migrations race.
-      servers = await Promise.all([0, 1, 2].map(() => startServer({ databaseUrl, redisUrl })));
-      [a, b, c] = servers as [ServerProcess, ServerProcess, ServerProcess];
+      instances = await startInstances(mode);
+      ({ a, b, c } = instances);
     }, HOOK_TIMEOUT_MS);
 
     afterEach(() => {
@@ -130,20 +78,19 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)(
     });
 
     afterAll(async () => {
-      await Promise.all(servers.map((server) => server.stop()));
+      await instances.stop();
     }, HOOK_TIMEOUT_MS);
 
-    it('three instances started at once on a brand-new schema all come up, and migrate it once', async () => {
-      for (const server of servers) expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
+    it('every instance comes up on a brand-new store, migrated once', async () => {
+      for (const instance of [a, b, c]) expect((await fetch(`${instance.origin}/healthz`)).status).toBe(200);
+      const database = await openDatabase(instances.storage);
       try {
-        const { rows } = await client.query<{ name: string }>(
-          'select name from kysely_migration order by name',
+        const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+          database.db,
         );
-        expect(rows.map((row) => row.name)).toEqual(Object.keys(migrations).sort());
+        expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations).sort());
       } finally {
-        await client.end();
+        await database.close();
       }
     });
 
@@ -212,7 +159,8 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)(
       const user = await startSession(a);
       const link = await createLink(a, user, 'https://example.com/before');
       // Each instance now has the link in its cache.
-      for (const server of servers) expect(await follow(server, link.id)).toBe('https://example.com/before');
+      for (const instance of [a, b, c])
+        expect(await follow(instance, link.id)).toBe('https://example.com/before');
 
       const edited = await call(a.origin, `/api/urls/${link.id}`, {
         method: 'PUT',
@@ -230,7 +178,7 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)(
 
     it('an admin cookie claimed on one instance is accepted by another', async () => {
       const user = await startSession(a);
-      const database = await openDatabase({ databaseUrl, dataDir: '' });
+      const database = await openDatabase(instances.storage);
       let claimUrl: string;
       try {
         ({ claimUrl } = await grantAdmin(database.db, user.sessionId, {
@@ -259,7 +207,8 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)(
       expect((await call(c.origin, '/api/admin/suggestions-stats', { user })).status).toBe(403);
     });
 
-    describe('when Redis goes away for a moment', () => {
+    // Workers have no Redis to lose: their messages cross through their own primary.
+    describe.runIf(mode === 'instances')('when Redis goes away for a moment', () => {
       let redis: RedisProcess;
       let redisPort: number;
       let d: ServerProcess;
@@ -271,15 +220,21 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)(
         redis = await startRedis(redisPort);
         // debug: each reconnect attempt is logged there, to show the outage is still logged only once.
         const pair = await Promise.all(
-          [0, 1].map(() => startServer({ databaseUrl, redisUrl: redis.url, logLevel: 'debug' })),
+          [0, 1].map(() =>
+            startServer({
+              databaseUrl: instances.storage.databaseUrl ?? '',
+              redisUrl: redis.url,
+              logLevel: 'debug',
+            }),
+          ),
         );
         [d, e] = pair as [ServerProcess, ServerProcess];
-        servers.push(d, e);
       }, HOOK_TIMEOUT_MS);
 
       afterAll(async () => {
+        await Promise.all([d, e].map((server) => server.stop()));
         await redis.stop('SIGKILL');
-      });
+      }, HOOK_TIMEOUT_MS);
 
       it('keeps capturing and delivering locally, logs the outage once, and recovers by itself', async () => {
         const user = await startSession(d);
@@ -324,5 +279,5 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)(
         }
       }, 40_000);
     });
-  },
-);
+  });
+});

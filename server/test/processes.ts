@@ -188,8 +188,9 @@ export async function startServer(env: ServerEnv): Promise<ServerProcess> {
       const response = await fetch(`${origin}/healthz`);
       return response.ok && 'healthy';
     },
-    // Three instances compiling TypeScript at once on two busy cores can take half a minute.
-    50_000,
+    // Three instances, or a primary and its workers, compiling TypeScript at once on two busy
+    // cores can take a minute or more.
+    120_000,
   ).catch((error: unknown) => String(error));
   if (outcome !== 'healthy') {
     await child.stop('SIGKILL');

@@ -12,6 +12,8 @@ export interface Publisher {
 
 /** Passes a user's event to the other workers of this server that hold the user's sockets. */
 export interface OtherWorkers {
+  /** Resolves once every other worker knows this one holds sockets of the user (before a handshake ends). */
+  announce(userId: string): Promise<void>;
   toOtherWorkers<E extends keyof ServerToClientEvents>(
     userId: string,
     event: E,

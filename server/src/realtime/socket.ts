@@ -121,7 +121,10 @@ export async function createRealtime(
         if (identity.kind === 'none') return next(new Error('Unknown session.'));
         socket.data.userId = identity.user.id;
         socket.data.identity = identity;
-        next();
+        const joins = identity.kind === 'key' || identity.kind === 'session';
+        // Other workers learn of this socket before its client hears it is connected.
+        if (otherWorkers && joins) void otherWorkers.announce(identity.user.id).then(() => next());
+        else next();
       },
       (error: unknown) => {
         if (noteDatabaseOutage(options.databaseOutage, error)) return next(new Error(HANDSHAKE_UNAVAILABLE));

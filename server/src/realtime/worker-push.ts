@@ -3,6 +3,10 @@
  * which users it holds sockets of (as their rooms come and go), the primary tells every worker,
  * and an event for a user goes through the primary only to the workers that hold that user's
  * sockets, once each. A worker holding all of a user's sockets sends nothing at all.
+ *
+ * A socket is announced before its handshake completes (`announce`): the primary has told every
+ * worker about it before the client hears it is connected, so an event published anywhere right
+ * after a client connects still reaches it, as with Redis.
  */
 import cluster from 'node:cluster';
 import { userRoom, type ServerToClientEvents } from '../../../shared/realtime.js';
@@ -13,12 +17,25 @@ const USER_ROOM_PREFIX = userRoom('');
 const HOLDS = 'hookbay:holds';
 const HOLDERS = 'hookbay:holders';
 const PUSH = 'hookbay:push';
+const HELD = 'hookbay:held';
+/** An announced socket that never joined (its client left mid-handshake) stops counting after this. */
+const UNJOINED_AFTER_MS = 5000;
+/** Past this an announcement is taken as made: a handshake never waits longer on the primary. */
+const ANNOUNCE_WAIT_MS = 1000;
 
 /** A worker says it now holds (or no longer holds) sockets of a user. */
 interface Holds {
   type: typeof HOLDS;
   userId: string;
   holds: boolean;
+  /** Set when the worker waits for the primary to have told every worker (HELD). */
+  ref?: number;
+}
+
+/** The primary has told every worker of the holds numbered `ref`. */
+interface Held {
+  type: typeof HELD;
+  ref: number;
 }
 
 /** The primary says which workers hold sockets of a user. */
@@ -65,6 +82,7 @@ export function relayUserPushes(): void {
       if (workers.size === 0) holders.delete(message.userId);
       else holders.set(message.userId, workers);
       tell(message.userId);
+      if (message.ref !== undefined) worker.send({ type: HELD, ref: message.ref } satisfies Held);
       return;
     }
     if (!isMessage<Push>(message, PUSH)) return;
@@ -79,6 +97,8 @@ export function startWorkerPush(io: RealtimeServer): OtherWorkers {
   const self = cluster.worker?.id;
   const holders = new Map<string, number[]>();
   const send = (message: Holds | Push) => process.send?.(message);
+  const waiting = new Map<number, () => void>();
+  let lastRef = 0;
   const userOf = (room: string) =>
     room.startsWith(USER_ROOM_PREFIX) ? room.slice(USER_ROOM_PREFIX.length) : null;
   const adapter = io.of('/').adapter;
@@ -91,6 +111,10 @@ export function startWorkerPush(io: RealtimeServer): OtherWorkers {
     if (userId !== null) send({ type: HOLDS, userId, holds: false });
   });
   process.on('message', (message: unknown) => {
+    if (isMessage<Held>(message, HELD)) {
+      waiting.get(message.ref)?.();
+      return;
+    }
     if (isMessage<Holders>(message, HOLDERS)) {
       if (message.workers.length === 0) holders.delete(message.userId);
       else holders.set(message.userId, message.workers);
@@ -101,6 +125,23 @@ export function startWorkerPush(io: RealtimeServer): OtherWorkers {
     io.local.to(userRoom(message.userId)).emit(message.event, ...(message.args as [never]));
   });
   return {
+    announce(userId) {
+      if (holders.get(userId)?.includes(self ?? -1)) return Promise.resolve();
+      const ref = ++lastRef;
+      setTimeout(() => {
+        if (!adapter.rooms.has(userRoom(userId))) send({ type: HOLDS, userId, holds: false });
+      }, UNJOINED_AFTER_MS).unref();
+      return new Promise((resolve) => {
+        const done = () => {
+          waiting.delete(ref);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(done, ANNOUNCE_WAIT_MS);
+        waiting.set(ref, done);
+        send({ type: HOLDS, userId, holds: true, ref });
+      });
+    },
     toOtherWorkers(userId, event, args) {
       const others = holders.get(userId)?.some((id) => id !== self);
       if (others) send({ type: PUSH, userId, event, args });

@@ -3,7 +3,6 @@
  * with two cores: the workers behave as one server, a worker that dies is replaced without losing
  * anything it acknowledged, and SIGTERM stops them all in order.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -13,6 +12,7 @@ import { WEBHOOK_REQUEST } from '../../../shared/realtime.js';
 import type { SessionUser } from '../../../shared/sessions.js';
 import { startServer, waitFor, type ServerProcess } from '../../test/processes.js';
 import { connectSocket, type TestSocket } from '../../test/socket.js';
+import { workerPids } from '../../test/worker-pin.js';
 
 const started: ServerProcess[] = [];
 const sockets: TestSocket[] = [];
@@ -30,16 +30,6 @@ async function startWorkers(dataDir?: string): Promise<ServerProcess> {
   // Both workers listen before the primary says the server is running.
   await waitFor('the running line', () => server.lines.some((line) => line.includes('(2 workers)')));
   return server;
-}
-
-/** The workers: the primary's children running the server (not, say, tsx's esbuild helper). */
-function workerPids(primary: number): number[] {
-  const out = execFileSync('ps', ['--ppid', String(primary), '-o', 'pid=,args='], { encoding: 'utf8' });
-  return out
-    .split('\n')
-    .filter((line) => line.includes('server/src/main.ts'))
-    .map((line) => Number(line.trim().split(/\s+/)[0]))
-    .filter((pid) => pid > 0);
 }
 
 /** One request on a connection of its own, so the primary hands each to the next worker in turn. */
@@ -92,7 +82,7 @@ async function storedIds(origin: string, user: SessionUser): Promise<number[]> {
 }
 
 // Each test starts a primary and two workers, compiling TypeScript on a busy machine.
-describe('WORKERS=2 on SQLite', { timeout: 120_000 }, () => {
+describe('WORKERS=2 on SQLite', { timeout: 240_000 }, () => {
   it('serves as one server: every capture reaches the listener, whichever worker took it', async () => {
     const server = await startWorkers();
     expect(workerPids(server.pid)).toHaveLength(2);
