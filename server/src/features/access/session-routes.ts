@@ -26,6 +26,8 @@ export const SESSIONLESS_ROUTES: Record<string, string> = {
   'GET /api/shared/:token/events': 'a share link’s read-only API: the token is the credential',
   'GET /api/shared/:token/events/:id': 'a share link’s read-only API: the token is the credential',
   'GET /api/shared/:token/export': 'a share link’s read-only API: the token is the credential',
+  'GET /shared/links/:token': 'an analytics link’s page: the token is the credential',
+  'GET /api/shared/links/:token': 'an analytics link’s read-only API: the token is the credential',
 };
 
 /** Capture takes any method; every route under it serves anyone. */

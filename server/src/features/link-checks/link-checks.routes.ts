@@ -59,7 +59,7 @@ export async function linkChecksRoutes(instance: FastifyInstance, options: { che
   app.get(
     '/api/link-checks',
     {
-      config: { access: 'session', keyScope: 'read' },
+      config: { access: 'session' },
       schema: {
         ...SHORT_LINKS,
         summary: 'The latest destination check of each of the session’s links',

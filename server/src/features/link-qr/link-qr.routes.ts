@@ -36,22 +36,18 @@ export async function linkQrRoutes(
   options: { qr: LinkQrService; publicOrigin: PublicOrigin | null },
 ) {
   const app = instance.withTypeProvider<ZodRoutes>();
-  app.get(
-    '/api/urls/:id/qr',
-    { config: { access: 'session', keyScope: 'read' }, schema },
-    async (request, reply) => {
-      const origin = publicOrigin(request, options.publicOrigin);
-      const image = await options.qr.draw(
-        requireUser(request),
-        request.params.id,
-        (id) => shortUrl(origin, id),
-        request.query,
-      );
-      return reply
-        .type(image.contentType)
-        .header('content-disposition', `attachment; filename="${image.fileName}"`)
-        .header('cache-control', 'private, no-cache')
-        .send(image.body);
-    },
-  );
+  app.get('/api/urls/:id/qr', { config: { access: 'session' }, schema }, async (request, reply) => {
+    const origin = publicOrigin(request, options.publicOrigin);
+    const image = await options.qr.draw(
+      requireUser(request),
+      request.params.id,
+      (id) => shortUrl(origin, id),
+      request.query,
+    );
+    return reply
+      .type(image.contentType)
+      .header('content-disposition', `attachment; filename="${image.fileName}"`)
+      .header('cache-control', 'private, no-cache')
+      .send(image.body);
+  });
 }
