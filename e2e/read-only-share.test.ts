@@ -1,10 +1,9 @@
 /**
  * A read-only share link, played by a stranger: the owner makes a link from the Share drawer; a
  * second browser with no session of the inspector opens it and sees the requests with the
- * Authorization header redacted (in the page, its HTML and the API answer), sees a new request
- * appear live while no frame of its socket carries any request (let alone a secret), finds no
- * control that changes anything, and every state-changing route refuses the token; once the owner
- * revokes the link, the open page says so at once, and the page and the API answer 410.
+ * Authorization header redacted (in the page, its HTML and the API answer), finds no control that
+ * changes anything, and every state-changing route refuses the token; once the owner revokes the
+ * link, the page and the API answer 410.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,16 +24,11 @@ describe.runIf(hasChromium)('Read-only share journey', () => {
   let webhookUrl: string;
   let shareUrl: string;
   let token: string;
-  /** Every WebSocket frame the stranger's browser received. */
-  const strangerFrames: string[] = [];
 
   beforeAll(async () => {
     journey = await startJourney();
     visitors = await launchVisitors();
     stranger = await visitors.open();
-    stranger.on('websocket', (socket) =>
-      socket.on('framereceived', (frame) => strangerFrames.push(frame.payload.toString())),
-    );
   });
   afterAll(async () => {
     await visitors.close();
@@ -106,26 +100,6 @@ describe.runIf(hasChromium)('Read-only share journey', () => {
     await snap(stranger, 'shared-page');
   });
 
-  it('a new request appears on the open page live, and no frame of its socket carries a request', async () => {
-    const sent = await fetch(`${webhookUrl}/live-one`, {
-      method: 'POST',
-      headers: { Authorization: SECRET, 'X-Hub-Signature-256': SIGNATURE, 'X-Visible': 'live-visible' },
-      body: 'live body',
-    });
-    expect(sent.status).toBe(200);
-    await expectText(stranger, '/live-one');
-    await poll(() => strangerFrames.join('\n')).toContain('42/shared,["shared-changed"]');
-    const frames = strangerFrames.join('\n');
-    for (const shown of [
-      'sk_live_e2e_secret_4242',
-      'e2e_signature_secret',
-      'live-visible',
-      '/live-one',
-      'live body',
-    ])
-      expect(frames).not.toContain(shown);
-  });
-
   it('the shared page has no serious or critical WCAG 2 A/AA finding, in either theme', async () => {
     for (const theme of ['light', 'dark'] as const) {
       await setTheme(stranger, theme);
@@ -181,7 +155,7 @@ describe.runIf(hasChromium)('Read-only share journey', () => {
       );
       expect([401, 403], route).toContain(response);
     }
-    expect((await ownerEvents()).map((event) => event.path)).toEqual(['/live-one', '/orders']);
+    expect((await ownerEvents()).map((event) => event.path)).toEqual(['/orders']);
   });
 
   it('a link to the selected request shows that request alone', async () => {
@@ -206,19 +180,12 @@ describe.runIf(hasChromium)('Read-only share journey', () => {
     expect(await stranger.content()).not.toContain('/other');
   });
 
-  it('after the owner revokes the link, the open page says so at once, and the page and the API say 410', async () => {
+  it('after the owner revokes the link, the page and the API say 410', async () => {
     const { page } = journey;
-    const connects = () => strangerFrames.filter((frame) => frame.startsWith('40/shared')).length;
-    const before = connects();
-    expect((await stranger.goto(shareUrl))?.status()).toBe(200);
-    await expectText(stranger, '/live-one');
-    // The open page's socket is connected.
-    await poll(connects).toBeGreaterThan(before);
     const drawer = page.getByRole('dialog', { name: 'Share this inspector' });
     await drawer.getByRole('button', { name: 'Revoke the link to whole inspector' }).click();
     await expectToast(page, 'Link revoked');
     await poll(() => drawer.getByRole('row', { name: /^Whole inspector/ }).textContent()).toMatch(/Revoked$/);
-    await expectText(stranger, 'This share link was revoked');
 
     const response = await stranger.goto(shareUrl);
     expect(response?.status()).toBe(410);

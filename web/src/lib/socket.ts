@@ -7,12 +7,10 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import {
-  SHARED_NAMESPACE,
   SOCKET_RECONNECTION_ATTEMPTS,
   SOCKET_RECONNECTION_DELAY_MS,
   type ClientToServerEvents,
   type ServerToClientEvents,
-  type SharedViewerEvents,
 } from '../../../shared/realtime';
 import { activeAccessKey, apiBase } from './http';
 
@@ -32,22 +30,6 @@ export function createSocket(sessionId: string, keyOf: () => string | null = act
       const token = keyOf();
       send(token ? { sessionId, token } : { sessionId });
     },
-    reconnectionAttempts: SOCKET_RECONNECTION_ATTEMPTS,
-    reconnectionDelay: SOCKET_RECONNECTION_DELAY_MS,
-  });
-}
-
-export type SharedSocket = Socket<SharedViewerEvents>;
-
-/**
- * The socket of a share link's page, connected at once: its own namespace, the link's token in
- * the handshake, and no session. It only ever hears that something the link shows changed.
- */
-export function createSharedSocket(token: string): SharedSocket {
-  return io(`${apiBase}${SHARED_NAMESPACE}`, {
-    transports: ['websocket', 'polling'],
-    tryAllTransports: true,
-    auth: { token },
     reconnectionAttempts: SOCKET_RECONNECTION_ATTEMPTS,
     reconnectionDelay: SOCKET_RECONNECTION_DELAY_MS,
   });

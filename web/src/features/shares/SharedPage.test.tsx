@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,31 +7,6 @@ import type { SharedView } from '../../../../shared/shares';
 import type { WebhookEvent } from '../../../../shared/webhooks';
 import { renderWithProviders, stubFetch, type Answer } from '../../test/render';
 import { SharedPage } from './SharedPage';
-
-/** The link's socket: the tokens it was made for, and how to fire what the server would send. */
-const shared = vi.hoisted(() => {
-  const listeners = new Map<string, (() => void)[]>();
-  return {
-    tokens: [] as string[],
-    listeners,
-    fire: (name: string) => listeners.get(name)?.forEach((listener) => listener()),
-  };
-});
-vi.mock('../../lib/socket', () => ({
-  createSharedSocket(token: string) {
-    shared.tokens.push(token);
-    const socket = {
-      on(name: string, listener: () => void) {
-        shared.listeners.set(name, [...(shared.listeners.get(name) ?? []), listener]);
-        return socket;
-      },
-      close() {
-        shared.listeners.clear();
-      },
-    };
-    return socket;
-  },
-}));
 
 const TOKEN = `hbs_00000000000000aa_${'a'.repeat(43)}`;
 
@@ -84,7 +59,6 @@ function renderPage(answer: (path: string) => Answer) {
 
 afterEach(() => {
   cleanup();
-  shared.tokens.length = 0;
   vi.unstubAllGlobals();
 });
 
@@ -125,37 +99,5 @@ describe('the shared page', () => {
     expect(
       await screen.findByRole('heading', { name: 'This share link does not exist' }),
     ).toBeInTheDocument();
-  });
-
-  it('shows a new request as soon as the link’s socket says something changed, read through the link’s API', async () => {
-    let events = [event(1, '/ping')];
-    const calls = renderPage((path) =>
-      path.startsWith(`/api/shared/${TOKEN}/events`)
-        ? { status: 200, body: events }
-        : { status: 200, body: VIEW },
-    );
-    expect(await screen.findByRole('button', { name: /\/ping/ })).toBeInTheDocument();
-    expect(shared.tokens).toEqual([TOKEN]);
-    act(() => shared.fire('connect'));
-    events = [event(2, '/orders'), event(1, '/ping')];
-    act(() => shared.fire('shared-changed'));
-    expect(await screen.findByRole('button', { name: /\/orders/ })).toBeInTheDocument();
-    expect(calls.every((call) => call.method === 'GET')).toBe(true);
-  });
-
-  it('a link revoked while open (its socket disconnected) says so at once', async () => {
-    let revoked = false;
-    renderPage((path) =>
-      revoked
-        ? { status: 410, body: { error: 'revoked', reason: 'revoked' } }
-        : path.startsWith(`/api/shared/${TOKEN}/events`)
-          ? { status: 200, body: [event(1, '/ping')] }
-          : { status: 200, body: VIEW },
-    );
-    expect(await screen.findByRole('button', { name: /\/ping/ })).toBeInTheDocument();
-    act(() => shared.fire('connect'));
-    revoked = true;
-    act(() => shared.fire('disconnect'));
-    expect(await screen.findByRole('heading', { name: 'This share link was revoked' })).toBeInTheDocument();
   });
 });

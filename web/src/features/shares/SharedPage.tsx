@@ -1,6 +1,6 @@
 /**
  * `/shared/{token}`: what a read-only share link shows a stranger, without a session or a key: the
- * requests (live: new ones appear as they arrive), one at a time, with secret headers as the link hides
+ * requests (refreshed every few seconds), one at a time, with secret headers as the link hides
  * them, and exports. There is no control here that changes anything. A revoked or expired link
  * (which the server answers 410) shows a page that says so.
  */

@@ -50,7 +50,7 @@ export const shareMessages = {
   readOnlyBadge: 'Read only',
   pageIntro: (expiresAt: string) => `Shared with you, read only. The link works until ${expiresAt}.`,
   redactedNote: `Secret headers show as ${REDACTED}.`,
-  refreshNote: 'New requests appear as they arrive.',
+  refreshNote: 'New requests appear on their own every few seconds.',
   exportHar: 'Download HAR',
   exportNdjson: 'Download NDJSON',
   listLabel: 'Shared requests',

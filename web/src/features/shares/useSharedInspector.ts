@@ -1,23 +1,15 @@
 /**
  * What a share link shows, for the shared page: the link itself and its requests, newest first.
- * The link's socket (its own namespace, which carries no request) says when something changed,
- * and the list is then asked again through the link's API, which redacts; while that socket is not
- * connected the list is asked every few seconds instead. A link revoked (its socket is then
- * disconnected) or expired meanwhile turns the page into the page that says so.
+ * The list is asked again every few seconds (a share link joins no realtime room); a link revoked
+ * or expired meanwhile turns the page into the page that says so.
  */
-import { useEffect, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { SHARED_CHANGED } from '../../../../shared/realtime';
 import type { ShareEnded, SharedView } from '../../../../shared/shares';
 import { EVENTS_PAGE_DEFAULT, type WebhookEvent } from '../../../../shared/webhooks';
 import { ApiError } from '../../lib/http';
-import { createSharedSocket } from '../../lib/socket';
 import { getSharedView, listSharedEvents } from './api';
 
-/** How often the list is asked while the link's socket is not connected. */
 export const SHARED_REFRESH_MS = 5000;
-/** How often it is asked anyway while connected: catches what sends no note (a link's expiry). */
-export const SHARED_LIVE_REFRESH_MS = 60_000;
 
 export type SharedState =
   | { status: 'loading' }
@@ -39,7 +31,6 @@ const isFinal = (error: unknown) =>
   error instanceof ApiError && (error.status === 410 || error.status === 404);
 
 export function useSharedInspector(token: string) {
-  const [isLive, setLive] = useState(false);
   const view = useQuery({
     queryKey: ['shared-view', token],
     queryFn: () => getSharedView(token),
@@ -52,38 +43,11 @@ export function useSharedInspector(token: string) {
     getNextPageParam: (page: WebhookEvent[]) =>
       page.length === EVENTS_PAGE_DEFAULT ? page.at(-1)?.id : undefined,
     // Every loaded page is asked again, so new requests appear and an ended link is noticed.
-    refetchInterval: (query) =>
-      query.state.error && isFinal(query.state.error)
-        ? false
-        : isLive
-          ? SHARED_LIVE_REFRESH_MS
-          : SHARED_REFRESH_MS,
+    refetchInterval: (query) => (query.state.error && isFinal(query.state.error) ? false : SHARED_REFRESH_MS),
     retry: (count, error) => !isFinal(error) && count < 2,
   });
 
   const error = events.error ?? view.error;
-  const hasEnded = error !== null && isFinal(error);
-  const { refetch } = events;
-  useEffect(() => {
-    if (hasEnded) return;
-    const socket = createSharedSocket(token);
-    const refresh = () => void refetch();
-    // A (re)connection may have missed notes; a disconnection may be the link's revocation.
-    socket.on('connect', () => {
-      setLive(true);
-      refresh();
-    });
-    socket.on('disconnect', () => {
-      setLive(false);
-      refresh();
-    });
-    socket.on(SHARED_CHANGED, refresh);
-    return () => {
-      socket.close();
-      setLive(false);
-    };
-  }, [token, hasEnded, refetch]);
-
   let state: SharedState = { status: 'loading' };
   if (error) state = failureState(error);
   else if (view.data && events.data)
