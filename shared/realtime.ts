@@ -100,19 +100,5 @@ export function userRoom(userId: string): string {
   return `user:${userId}`;
 }
 
-/**
- * The Socket.IO namespace of share-link viewers. A viewer connects with `auth: { token }` (the
- * link's token) and is never in the main namespace's rooms, so no event of the inspector itself
- * reaches it: it only hears `shared-changed`, which carries nothing, and then reads the link's
- * redacted API again.
- */
-export const SHARED_NAMESPACE = '/shared';
-/** Something the link shows may have changed (a request came, was cleared, got its answer). */
-export const SHARED_CHANGED = 'shared-changed';
-
-export interface SharedViewerEvents {
-  [SHARED_CHANGED]: () => void;
-}
-
 export const SOCKET_RECONNECTION_ATTEMPTS = 5;
 export const SOCKET_RECONNECTION_DELAY_MS = 1000;

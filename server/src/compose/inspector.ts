@@ -44,7 +44,6 @@ import { sharedRoutes } from '../features/shares/shared.routes.js';
 import { createSharesRepo } from '../features/shares/shares.repo.js';
 import { sharesRoutes } from '../features/shares/shares.routes.js';
 import { createSharesService } from '../features/shares/shares.service.js';
-import { createShareLive } from '../features/shares/share-live.js';
 import { createSecretsCache } from '../features/signing-secrets/signing-secrets.judge.js';
 import { createSigningSecretsRepo } from '../features/signing-secrets/signing-secrets.repo.js';
 import { signingSecretsRoutes } from '../features/signing-secrets/signing-secrets.routes.js';
@@ -63,20 +62,15 @@ export type InspectorFeatures = ReturnType<typeof createInspectorFeatures>;
 
 /** The inspector's services; `sessions` and the access checks come first, as realtime needs them. */
 export function createInspectorFeatures(
-  context: AppContext,
+  { app, config, database, realtime, publisher, metrics, reportError }: AppContext,
   {
     sessions,
     accessRepo,
     accessChecks,
   }: { sessions: SessionsService; accessRepo: AccessRepo; accessChecks: AccessChecks },
 ) {
-  const { app, config, database, realtime, metrics, reportError } = context;
   const { db } = database;
   const bus = realtime.cluster;
-  // The inspector's own events also note the viewers of its share links (content-free).
-  const shareLive = createShareLive(realtime.io);
-  app.addHook('onClose', async () => shareLive.close());
-  const publisher = shareLive.noting(context.publisher);
   const webhooksRepo = createWebhooksRepo(db);
   const streamHub = createStreamHub(bus);
   const webhooks = createWebhooksService({
@@ -122,13 +116,6 @@ export function createInspectorFeatures(
   });
   const names = createInspectorNames({ repo: createNamesRepo(db), bus });
   const settings = createInspectorSettings({ repo: createSettingsRepo(db), bus });
-  const shares = createSharesService({
-    repo: createSharesRepo(db),
-    webhooksRepo,
-    webhooks,
-    onRevoked: shareLive.ended,
-  });
-  shareLive.admit(shares);
   return {
     sessions,
     accessChecks,
@@ -153,7 +140,7 @@ export function createInspectorFeatures(
       bus,
       storageMaxBytes: config.storageMaxBytes,
     }),
-    shares,
+    shares: createSharesService({ repo: createSharesRepo(db), webhooksRepo, webhooks }),
     /** Removes what expired inspectors hold and trims capped ones. */
     sweepInspectors: () => settings.sweep(names.forget),
   };

@@ -93,8 +93,6 @@ export function createSharesService(deps: {
   repo: SharesRepo;
   webhooksRepo: WebhooksRepo;
   webhooks: Pick<WebhooksService, 'matchingRows'>;
-  /** Told each revoked link's id once the revocation is stored (to disconnect its live viewers). */
-  onRevoked?: (id: string) => void;
   now?: () => number;
 }): SharesService {
   const { repo, webhooksRepo } = deps;
@@ -134,7 +132,6 @@ export function createSharesService(deps: {
     },
     async revoke(user, id) {
       if (!(await repo.revoke(user.sessionId, id, now()))) throw new NotFoundError(SHARE_NOT_FOUND_MESSAGE);
-      deps.onRevoked?.(id);
     },
     async open(token) {
       // Not shaped like a token: no link could match, no need to ask the database.
