@@ -62,13 +62,14 @@ export type InspectorFeatures = ReturnType<typeof createInspectorFeatures>;
 
 /** The inspector's services; `sessions` and the access checks come first, as realtime needs them. */
 export function createInspectorFeatures(
-  { app, config, database, realtime, publisher, metrics, reportError }: AppContext,
+  context: AppContext,
   {
     sessions,
     accessRepo,
     accessChecks,
   }: { sessions: SessionsService; accessRepo: AccessRepo; accessChecks: AccessChecks },
 ) {
+  const { app, config, database, realtime, publisher, metrics, reportError } = context;
   const { db } = database;
   const bus = realtime.cluster;
   const webhooksRepo = createWebhooksRepo(db);

@@ -33,10 +33,9 @@ export function ContractsControl({
     '…'
   ) : failingCount ? (
     <ShortSummary mark={text.failingMark(failingCount)} words={text.failing(failingCount)} />
-  ) : view.items.length ? (
-    <ShortSummary mark={String(view.items.length)} words={count} />
   ) : (
-    count
+    // None yet: the label alone on screen, to keep the header at two rows; "none" for screen readers.
+    <ShortSummary mark={view.items.length ? String(view.items.length) : ''} words={count} />
   );
   return (
     <DrawerButton label={text.title} summary={summary} title={text.headerTitle(full)} width="wide">

@@ -18,10 +18,9 @@ export function SignaturesControl({ sessionId, isReadOnly, invalid: invalidCount
     '…'
   ) : invalidCount ? (
     <ShortSummary mark={text.invalidMark(invalidCount)} words={text.invalid(invalidCount)} />
-  ) : view.items.length ? (
-    <ShortSummary mark={String(view.items.length)} words={count} />
   ) : (
-    count
+    // None yet: the label alone on screen, to keep the header at two rows; "none" for screen readers.
+    <ShortSummary mark={view.items.length ? String(view.items.length) : ''} words={count} />
   );
   return (
     <DrawerButton label={text.title} summary={summary} title={text.headerTitle(full)} width="wide">
