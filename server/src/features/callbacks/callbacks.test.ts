@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CallbackResult } from '../../../../shared/response-callbacks.js';
 import type { ResponseRuleInput } from '../../../../shared/responses.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
@@ -121,8 +121,14 @@ describe.each(storageBackends)('response rule callbacks on $name', ({ postgres }
     log.length = 0;
     const answer = await capture(user, { id: 'ord_1', callback_url: `${target.origin}/done?from=hookbay` });
     expect(answer).toEqual({ status: 201, text: 'accepted' });
-    const [pending] = await listEvents(app, user);
-    expect(pending?.callback).toMatchObject({ state: 'pending', method: 'POST', delayMs: 200 });
+    // Recorded once the answer has gone out: pending until its delay passes (or sent already, on a slow machine).
+    const recorded = await vi.waitFor(async () => {
+      const [event] = await listEvents(app, user);
+      if (!event?.callback) throw new Error('no callback recorded yet');
+      return event.callback;
+    });
+    expect(recorded).toMatchObject({ method: 'POST', delayMs: 200 });
+    expect(['pending', 'sent']).toContain(recorded.state);
 
     const result = await settledCallback(app, user);
     expect(log).toEqual(['answer', 'callback']);

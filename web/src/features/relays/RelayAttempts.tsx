@@ -9,6 +9,13 @@ import { useRealtimeEvent } from '../../session/useRealtimeEvent';
 import { listAttempts } from './api';
 import { relayMessages as text } from './messages';
 
+const isSame = (a: RelayAttempt, b: RelayAttempt) => a.messageId === b.messageId && a.attempt === b.attempt;
+
+/** `list` and the attempts of `more` it does not hold yet (one heard live may also be in the load). */
+function withAttempts(list: RelayAttempt[], more: RelayAttempt[]): RelayAttempt[] {
+  return [...list, ...more.filter((attempt) => !list.some((known) => isSame(known, attempt)))];
+}
+
 /** Keyed by `eventId` where it is used, so another request starts from nothing. */
 export function RelayAttempts({ eventId }: { eventId: number }) {
   const [attempts, setAttempts] = useState<RelayAttempt[] | null>(null);
@@ -16,7 +23,7 @@ export function RelayAttempts({ eventId }: { eventId: number }) {
   useEffect(() => {
     let isCurrent = true;
     listAttempts(eventId)
-      .then((loaded) => isCurrent && setAttempts((current) => [...loaded, ...(current ?? [])]))
+      .then((loaded) => isCurrent && setAttempts((current) => withAttempts(loaded, current ?? [])))
       .catch(() => isCurrent && setAttempts([]));
     return () => {
       isCurrent = false;
@@ -25,13 +32,7 @@ export function RelayAttempts({ eventId }: { eventId: number }) {
 
   useRealtimeEvent(RELAY_ATTEMPTED, (payload) => {
     if (payload.eventId !== eventId) return;
-    setAttempts((current) => {
-      const list = current ?? [];
-      const isKnown = list.some(
-        (item) => item.messageId === payload.attempt.messageId && item.attempt === payload.attempt.attempt,
-      );
-      return isKnown ? list : [...list, payload.attempt];
-    });
+    setAttempts((current) => withAttempts(current ?? [], [payload.attempt]));
   });
 
   // Shown once a destination tried to take the request; most requests are never relayed.
