@@ -42,7 +42,11 @@ export async function sharedLinkRoutes(
         summary: 'The page of an analytics link',
         description: '200 while the link works, 410 once revoked or expired, 404 for an unknown token.',
         params: tokenSchema,
-        response: { 200: media('text/html', 'The page.') },
+        response: {
+          200: media('text/html', 'The page.'),
+          404: media('text/html', 'No analytics link has this token: a page that says so.'),
+          410: media('text/html', 'The link was revoked or has expired: a page that says so.'),
+        },
       },
     },
     async (request, reply) => {
