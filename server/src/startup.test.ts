@@ -1,9 +1,20 @@
-/** The real server process refusing to start on a bad setting or an unusable DATA_DIR: one clear line, exit 1. */
+/**
+ * The real server process: refusing to start on a bad setting or an unusable DATA_DIR (one clear
+ * line, exit 1), and what only shows between two processes over a real connection.
+ */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { runServerToExit, startServer, waitFor, type ServerEnv } from '../test/processes.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  runServerToExit,
+  startServer,
+  waitFor,
+  type ServerEnv,
+  type ServerProcess,
+} from '../test/processes.js';
 
 function scratch(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-startup-'));
@@ -55,15 +66,40 @@ describe('starting the server with something it cannot use', { timeout: 60_000 }
   });
 });
 
-describe('starting the server', { timeout: 60_000 }, () => {
-  it('ends with one line saying where Hookbay runs', async () => {
-    const server = await startServer({});
-    try {
-      const line = `Hookbay is running at ${server.origin}`;
-      await waitFor('the line saying where it runs', () => server.lines.includes(line));
-      expect(server.lines.filter((candidate) => candidate.startsWith('Hookbay is running'))).toEqual([line]);
-    } finally {
-      await server.stop();
+describe('a started server process', { timeout: 60_000 }, () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await startServer({});
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('ends its start-up with one line saying where Hookbay runs', async () => {
+    const line = `Hookbay is running at ${server.origin}`;
+    await waitFor('the line saying where it runs', () => server.lines.includes(line));
+    expect(server.lines.filter((candidate) => candidate.startsWith('Hookbay is running'))).toEqual([line]);
+  });
+
+  it('a client still sending a request line far over the limit reads the 431, not a broken pipe', async () => {
+    // Closing with the rest of the request unread would reset the connection under the client.
+    const statuses: unknown[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      statuses.push(
+        await new Promise((resolve) => {
+          const outgoing = http.request(
+            `${server.origin}/webhook/${randomUUID()}?x=${'a'.repeat(4 << 20)}`,
+            { method: 'PATCH' },
+            (response) => {
+              response.resume();
+              response.on('end', () => resolve(response.statusCode));
+            },
+          );
+          outgoing.on('error', (error: NodeJS.ErrnoException) => resolve(error.code));
+          outgoing.end('body');
+        }),
+      );
     }
+    expect(statuses).toEqual([431, 431, 431, 431, 431]);
   });
 });

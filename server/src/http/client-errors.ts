@@ -22,8 +22,9 @@ function answer(
 
 export function createClientErrorHandler(maxHeaderBytes: number) {
   return (error: Error & { code?: string }, socket: Socket): void => {
-    // A reset connection, or one already gone: nobody is left to answer.
-    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    // A reset connection, or one already gone: nobody is left to answer. An answered one hears
+    // of the rest of its bytes again while it lingers.
+    if (error.code === 'ECONNRESET' || socket.destroyed || answered.has(socket)) return;
     const { status, message } = answer(error, maxHeaderBytes);
     const body = JSON.stringify({ error: message });
     if (!socket.writable) return void socket.destroy();
@@ -31,7 +32,26 @@ export function createClientErrorHandler(maxHeaderBytes: number) {
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}\r\n` +
       `Content-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
-    // Closed for good once the answer is out, whether or not the client ever reads or hangs up.
-    socket.end(response, () => socket.destroy());
+    answered.add(socket);
+    socket.end(response);
+    lingerThenClose(socket);
   };
+}
+
+/** How long a refused client may go on sending before its connection is cut. */
+const LINGER_MS = 2000;
+
+const answered = new WeakSet<Socket>();
+
+/**
+ * Reads and drops what the client is still sending (the rest of headers too large, say) until it
+ * hangs up, for at most LINGER_MS. Closing with unread bytes would reset the connection, and a
+ * client still writing would get a broken pipe instead of the answer already on its way.
+ */
+function lingerThenClose(socket: Socket): void {
+  const cut = setTimeout(() => socket.destroy(), LINGER_MS);
+  cut.unref();
+  socket.on('close', () => clearTimeout(cut));
+  socket.on('data', () => undefined);
+  socket.resume();
 }

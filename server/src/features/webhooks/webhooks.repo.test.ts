@@ -181,11 +181,14 @@ describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
       });
       const seen: number[] = [];
       let cursor = 0;
-      while (isWriting || seen.length < 40 * 2 * 2) {
+      for (;;) {
+        // Read before looking at the writers again: a read that began while they were still
+        // writing may miss their last commit, so only a read begun after they finished may end it.
+        const wereWriting = isWriting;
         const newer = await repo.listVisible(sessionId, { limit: 500, after: cursor });
         for (const event of newer.reverse()) seen.push(event.id);
         cursor = seen.at(-1) ?? cursor;
-        if (!isWriting && newer.length === 0) break;
+        if (!wereWriting && newer.length === 0) break;
       }
       const places = (await writing).flat().sort((a, b) => a.id - b.id);
       expect(seen).toEqual(places.map((place) => place.id));
