@@ -63,10 +63,11 @@ function putRules(app: FastifyInstance, user: SessionUser, rules: ResponseRuleIn
 }
 
 /** The newest event's callback once it is no longer pending. */
-async function settledCallback(app: FastifyInstance, user: SessionUser): Promise<CallbackResult | null> {
+/** The newest capture's callback once it has one and it is no longer pending (its row may be stored after the answer). */
+async function settledCallback(app: FastifyInstance, user: SessionUser): Promise<CallbackResult> {
   for (;;) {
     const [event] = await listEvents(app, user);
-    if (event?.callback?.state !== 'pending') return event?.callback ?? null;
+    if (event?.callback && event.callback.state !== 'pending') return event.callback;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -6,7 +6,7 @@ import {
 } from '../../../../shared/contracts.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import { InvalidInputError, NotFoundError } from '../../http/errors.js';
-import { compileSchema } from './compile.js';
+import { compileSchema, type JsonValidator } from './compile.js';
 import type { ContractsRepo } from './contracts.repo.js';
 import {
   createSessionCache,
@@ -14,7 +14,7 @@ import {
   type SessionCacheBus,
 } from '../session-cache/session-cache.js';
 import type { Judge, JudgeResult } from '../webhooks/judges.js';
-import { compileContracts, judgeBody, type CompiledContracts } from './judge-body.js';
+import { compileContracts, judgeBody, validatorsBySchema, type CompiledContracts } from './judge-body.js';
 import { contractsFromOpenApi } from './openapi-import.js';
 
 export const CONTRACT_NOT_FOUND = 'No contract with this id in this session.';
@@ -62,9 +62,14 @@ export function createContractsService(deps: {
 
   const load = async (sessionId: string) => compileContracts(await repo.list(sessionId));
 
-  /** Compiles the session's new list here and has every other instance drop its copy. */
-  async function changed(sessionId: string): Promise<void> {
-    await cache.change(sessionId, await load(sessionId));
+  /**
+   * Compiles the session's new list here, reusing what this instance compiled before and the
+   * validators `fresh` from this change, and has every other instance drop its copy.
+   */
+  async function changed(sessionId: string, fresh: [Record<string, unknown>, JsonValidator][] = []) {
+    const known = validatorsBySchema(cache.get(sessionId));
+    for (const [schema, validate] of fresh) known.set(JSON.stringify(schema), validate);
+    await cache.change(sessionId, compileContracts(await repo.list(sessionId), known));
   }
 
   function verdictOf(
@@ -89,26 +94,34 @@ export function createContractsService(deps: {
     list: (user) => repo.list(user.sessionId),
     async add(user, fields) {
       checkSize(fields);
-      compileSchema(fields.schema);
+      const validate = compileSchema(fields.schema);
       await checkRoom(user.sessionId, 1);
       const [added] = await repo.add(user.sessionId, [fields], 'schema', now());
-      await changed(user.sessionId);
+      await changed(user.sessionId, [[fields.schema, validate]]);
       // add() returns one row per field given.
       return added as Contract;
     },
     async importOpenApi(user, document) {
       const found = await contractsFromOpenApi(document);
       await checkRoom(user.sessionId, found.length);
-      const added = await repo.add(user.sessionId, found, 'openapi', now());
-      await changed(user.sessionId);
+      const added = await repo.add(
+        user.sessionId,
+        found.map(({ fields }) => fields),
+        'openapi',
+        now(),
+      );
+      await changed(
+        user.sessionId,
+        found.map(({ fields, validate }) => [fields.schema, validate]),
+      );
       return added;
     },
     async update(user, id, fields) {
       checkSize(fields);
-      compileSchema(fields.schema);
+      const validate = compileSchema(fields.schema);
       const updated = await repo.update(user.sessionId, id, fields);
       if (!updated) throw new NotFoundError(CONTRACT_NOT_FOUND);
-      await changed(user.sessionId);
+      await changed(user.sessionId, [[fields.schema, validate]]);
       return updated;
     },
     async remove(user, id) {

@@ -10,7 +10,7 @@ import { parse as parseYaml } from 'yaml';
 import { MAX_CONTRACT_BYTES, type ContractFields } from '../../../../shared/contracts.js';
 import { isValidPathGlob } from '../../../../shared/path-glob.js';
 import { InvalidInputError } from '../../http/errors.js';
-import { compileSchema, findRemoteRef } from './compile.js';
+import { compileSchema, findRemoteRef, type JsonValidator } from './compile.js';
 
 type Json = Record<string, unknown>;
 const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -179,7 +179,13 @@ function reachedComponents(schema: Json, components: Json): Json | null {
  * unreadable, not OpenAPI 3.x, invalid, refers outside itself, has no JSON request body, or holds a
  * schema that does not compile.
  */
-export async function contractsFromOpenApi(text: string): Promise<ContractFields[]> {
+/** A contract found in a document, with the validator its schema compiled to on the way. */
+export interface ImportedContract {
+  fields: ContractFields;
+  validate: JsonValidator;
+}
+
+export async function contractsFromOpenApi(text: string): Promise<ImportedContract[]> {
   const document = parseDocument(text);
   await checkDocument(document);
   const is30 = String(document.openapi).startsWith('3.0.');
@@ -197,7 +203,7 @@ export async function contractsFromOpenApi(text: string): Promise<ContractFields
     const reached = components ? reachedComponents(schema, components) : null;
     const whole: Json = reached ? { ...schema, components: reached } : schema;
     const converted = (is30 ? fromOpenApi30(whole) : whole) as Json;
-    compileSchema(converted, `document (${name})`);
-    return { name, path, method, header: null, schema: converted };
+    const validate = compileSchema(converted, `document (${name})`);
+    return { fields: { name, path, method, header: null, schema: converted }, validate };
   });
 }
