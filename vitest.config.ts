@@ -10,6 +10,9 @@ export default defineConfig({
           include: ['shared/**/*.test.ts', 'server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts', 'cli/test/global-setup.ts'],
+          // The files share one module graph per worker instead of importing the whole server
+          // again each (three minutes of a run); every file builds its own apps and restores what it mocks.
+          isolate: false,
           testTimeout: 20_000,
           // Building an app on PostgreSQL (schema + migrations) can pass 10 s on a loaded 2-core machine.
           hookTimeout: 30_000,
@@ -40,6 +43,8 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts', 'cli/test/global-setup.ts'],
+          // One module graph for every journey, as for the server's tests.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -1,7 +1,7 @@
 // npm test: every test. The browser journeys (one at a time, mostly waiting on Chromium) run in a
 // vitest of their own beside the rest (mostly waiting on the database and on servers), so the two
-// share the machine's cores instead of queueing one after the other. The web app and the
-// `hookbay` command are built once first, for both. Arguments (`npm test -- path/to/file`) run
+// share the machine's cores instead of queueing one after the other. The web app, the server and
+// the `hookbay` command are built once first, for both. Arguments (`npm test -- path/to/file`) run
 // one vitest with them, as usual.
 import { execFileSync, spawn } from 'node:child_process';
 
@@ -21,6 +21,7 @@ execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--log
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production' },
 });
+execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
 execFileSync(process.execPath, ['scripts/build-cli.mjs'], { stdio: 'inherit' });
 const built = { ...process.env, HOOKBAY_TEST_BUILT: '1' };
 const codes = await Promise.all([

@@ -9,7 +9,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import net from 'node:net';
 import { promisify } from 'node:util';
-import { waitFor } from './processes.js';
+import { SERVER_MAIN, waitFor } from './processes.js';
 
 const run = promisify(execFile);
 /** With two workers a connection lands on the chosen one every other try; far more means trouble. */
@@ -20,7 +20,7 @@ export function workerPids(primary: number): number[] {
   const out = execFileSync('ps', ['--ppid', String(primary), '-o', 'pid=,args='], { encoding: 'utf8' });
   return out
     .split('\n')
-    .filter((line) => line.includes('server/src/main.ts'))
+    .filter((line) => line.includes(SERVER_MAIN))
     .map((line) => Number(line.trim().split(/\s+/)[0]))
     .filter((pid) => pid > 0);
 }
