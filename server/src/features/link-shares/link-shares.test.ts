@@ -84,6 +84,28 @@ describe.each(storageBackends)('shared analytics links on $name', ({ postgres })
     expect(page.body).not.toContain(VISITOR_IP);
   });
 
+  it('a renamed link keeps its analytics links, which show it under its new address', async () => {
+    const moving = await createLink(app, owner, 'https://example.com/moving');
+    await visit(app, moving.id);
+    const share = await createLinkShare(app, owner, { linkId: moving.id });
+    const alias = `moved-share-${postgres ? 'pg' : 'sq'}`;
+    const renamed = await app.inject({
+      method: 'PUT',
+      url: `/api/urls/${moving.id}`,
+      headers: asUser(owner),
+      payload: { url: 'https://example.com/moving', alias },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const shared = await app.inject({ method: 'GET', url: `/api/shared/links/${share.token}` });
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(shared.json<SharedLinkAnalytics>()).toMatchObject({
+      kind: 'link',
+      link: { shortUrl: `https://hookbay.example/s/${alias}`, totalClicks: 1 },
+    });
+    const listed = await app.inject({ method: 'GET', url: '/api/link-shares', headers: asUser(owner) });
+    expect(listed.json<LinkShare[]>().find((item) => item.id === share.id)?.linkId).toBe(alias);
+  });
+
   it('a tag’s share shows the tag’s totals; the list shows shares without their tokens', async () => {
     const share = await createLinkShare(app, owner, { tag: 'LAUNCH', expiresInDays: 90 });
     expect(share).toMatchObject({ kind: 'tag', linkId: null, tag: 'launch' });

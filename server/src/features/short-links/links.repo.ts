@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DatabaseSchema, ShortLinksTable } from '../../db/schema.js';
+import { LINK_ROW_TABLES, moveLinkRows } from './link-moves.js';
 import { optionColumns, toLinkTarget, toStoredLink } from './link-rows.js';
 import type { LinkTarget, StoredLink, StoredLinkOptions } from './stored-link.js';
 import { linksTagged, replaceTags, tagsOfLinks, tagsOfSession, withTags } from './link-tags.repo.js';
@@ -82,9 +83,6 @@ function hostOf(url: string): string {
     return '';
   }
 }
-
-/** Rows of one link by url_id: they move with a renamed link and go with a deleted one. */
-const LINK_ROW_TABLES = ['short_link_clicks', 'short_link_click_counts', 'short_link_tags'] as const;
 
 /** The link of the row, with its tags read. */
 async function withItsTags(db: Kysely<DatabaseSchema>, row: Selectable<ShortLinksTable> | undefined) {
@@ -175,11 +173,7 @@ export function createLinksRepo(
             .returningAll()
             .executeTakeFirst();
           if (!row) return null;
-          if (newId !== undefined && newId !== id) {
-            for (const table of LINK_ROW_TABLES) {
-              await trx.updateTable(table).set({ url_id: newId }).where('url_id', '=', id).execute();
-            }
-          }
+          if (newId !== undefined && newId !== id) await moveLinkRows(trx, sessionId, id, newId);
           if (tags) await replaceTags(trx, sessionId, row.id, tags);
           const after = await withItsTags(trx, row);
           if (after) await onWrite(trx, { before, after, by: 'owner' });
