@@ -14,6 +14,8 @@ import { clipboardText, expectText, expectToast, openInspector, poll, setTheme, 
 
 const SECRET = 'Bearer sk_live_e2e_secret_4242';
 const SIGNATURE = 'sha256=e2e_signature_secret';
+const SIGNING_SECRET = 'e2e_share_signing_secret_77';
+const ORDER_SCHEMA = { type: 'object', properties: { order: { type: 'string' } } };
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -44,6 +46,19 @@ describe.runIf(hasChromium)('Read-only share journey', () => {
   it('the owner makes a read-only link of the whole inspector from the Share drawer', async () => {
     const { page, origin } = journey;
     webhookUrl = await openInspector(page, origin);
+    // Judged on arrival: a GitHub secret the request's signature does not match, and a contract it breaks.
+    const sessionId = webhookUrl.split('/').at(-1) ?? '';
+    for (const [route, body] of [
+      ['/api/signing-secrets', { name: 'orders', scheme: 'github-sha256', secret: SIGNING_SECRET }],
+      ['/api/contracts', { name: 'order', schema: ORDER_SCHEMA }],
+    ] as const) {
+      const saved = await fetch(`${origin}${route}`, {
+        method: 'POST',
+        headers: { 'X-Session-ID': sessionId, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(saved.status, await saved.text()).toBeLessThan(300);
+    }
     const sent = await fetch(`${webhookUrl}/orders`, {
       method: 'POST',
       headers: {
@@ -83,9 +98,17 @@ describe.runIf(hasChromium)('Read-only share journey', () => {
     await expect(headers.getByRole('row').filter({ hasText: 'X-Visible' }).textContent()).resolves.toBe(
       'X-Visibleshown-to-everyone',
     );
+    // The verdicts judged on arrival, as the owner sees them, with the secret's name only.
+    const list = stranger.getByRole('list', { name: 'Shared requests' });
+    for (const badge of ['Signature ✗', 'Contract ✗']) {
+      await poll(() => list.getByText(badge, { exact: true }).count()).toBe(1);
+    }
+    await expectText(stranger, 'Invalid signature: wrong signature.');
+    await poll(() => stranger.getByText('Checked with the secret "orders"').count()).toBe(1);
+    await expectText(stranger, 'Breaks the contract "order" in 1 place:');
     const html = await stranger.content();
     const text = await stranger.evaluate(() => document.documentElement.outerHTML + document.body.innerText);
-    for (const secret of ['sk_live_e2e_secret_4242', 'e2e_signature_secret']) {
+    for (const secret of ['sk_live_e2e_secret_4242', 'e2e_signature_secret', SIGNING_SECRET]) {
       expect(html).not.toContain(secret);
       expect(text).not.toContain(secret);
     }

@@ -4,6 +4,9 @@ import { DetailSection } from '../../components/DetailSection';
 import { KeyValueTable } from '../../components/KeyValueTable';
 import { MethodBadge } from '../../components/MethodBadge';
 import { formatBinaryBytes, formatDateTime } from '../../lib/format';
+import { ContractVerdictView } from '../webhooks/verdicts/ContractVerdictView';
+import { signatureVerdictMessages, verdictMessages } from '../webhooks/verdicts/messages';
+import { SignatureVerdictView } from '../webhooks/verdicts/SignatureVerdictView';
 import { shareMessages as text } from './messages';
 
 type Pairs = (readonly [string, string])[];
@@ -17,7 +20,10 @@ function bodyText(event: WebhookEvent): string {
   return event.body;
 }
 
-/** One shared request, read only: body, query, headers (as the link shows them) and where it came from. */
+/**
+ * One shared request, read only: its signature and contract verdicts (the secret's name, never its
+ * value), body, query, headers (as the link shows them) and where it came from.
+ */
 export const SharedRequestDetail = memo(function SharedRequestDetail({ event }: { event: WebhookEvent }) {
   const target = event.path + (event.queryString ? `?${event.queryString}` : '');
   const query = queryPairs(event);
@@ -35,6 +41,16 @@ export const SharedRequestDetail = memo(function SharedRequestDetail({ event }: 
         <code className="text-break flex-grow-1 fs-6">{target}</code>
         <span className="small text-body-secondary">{formatDateTime(event.timestamp)}</span>
       </div>
+      {event.verdicts?.signature && (
+        <DetailSection title={signatureVerdictMessages.section}>
+          <SignatureVerdictView verdict={event.verdicts.signature} />
+        </DetailSection>
+      )}
+      {event.verdicts?.contract && (
+        <DetailSection title={verdictMessages.section}>
+          <ContractVerdictView verdict={event.verdicts.contract} />
+        </DetailSection>
+      )}
       {event.size > 0 && (
         <DetailSection title={text.sections.body}>
           {event.bodyEncoding === 'base64' && (

@@ -5,6 +5,8 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import type { WebhookEvent } from '../../../../shared/webhooks';
 import { MethodBadge } from '../../components/MethodBadge';
 import { formatRowTime } from '../../lib/format';
+import { ContractBadge } from '../webhooks/verdicts/ContractBadge';
+import { SignatureBadge } from '../webhooks/verdicts/SignatureBadge';
 import { shareMessages as text } from './messages';
 
 interface SharedRequestListProps {
@@ -15,7 +17,7 @@ interface SharedRequestListProps {
   onLoadOlder: () => void;
 }
 
-/** The shared requests, newest first: method, path and time; nothing in it changes anything. */
+/** The shared requests, newest first: method, path, verdicts and time; nothing in it changes anything. */
 export function SharedRequestList({
   events,
   selectedId,
@@ -42,6 +44,8 @@ export function SharedRequestList({
               >
                 <MethodBadge method={event.method} isOnActive={isSelected} />
                 <span className="font-monospace small text-truncate flex-grow-1">{event.path}</span>
+                <SignatureBadge verdict={event.verdicts?.signature} />
+                <ContractBadge verdict={event.verdicts?.contract} />
                 <span className="small text-nowrap">{formatRowTime(event.timestamp)}</span>
               </button>
             </li>
