@@ -4,9 +4,7 @@ import { DetailSection } from '../../components/DetailSection';
 import { KeyValueTable } from '../../components/KeyValueTable';
 import { MethodBadge } from '../../components/MethodBadge';
 import { formatBinaryBytes, formatDateTime } from '../../lib/format';
-import { ContractVerdictView } from '../webhooks/verdicts/ContractVerdictView';
-import { signatureVerdictMessages, verdictMessages } from '../webhooks/verdicts/messages';
-import { SignatureVerdictView } from '../webhooks/verdicts/SignatureVerdictView';
+import { VerdictSections } from '../webhooks/verdicts/VerdictSections';
 import { shareMessages as text } from './messages';
 
 type Pairs = (readonly [string, string])[];
@@ -41,16 +39,7 @@ export const SharedRequestDetail = memo(function SharedRequestDetail({ event }: 
         <code className="text-break flex-grow-1 fs-6">{target}</code>
         <span className="small text-body-secondary">{formatDateTime(event.timestamp)}</span>
       </div>
-      {event.verdicts?.signature && (
-        <DetailSection title={signatureVerdictMessages.section}>
-          <SignatureVerdictView verdict={event.verdicts.signature} />
-        </DetailSection>
-      )}
-      {event.verdicts?.contract && (
-        <DetailSection title={verdictMessages.section}>
-          <ContractVerdictView verdict={event.verdicts.contract} />
-        </DetailSection>
-      )}
+      <VerdictSections verdicts={event.verdicts} />
       {event.size > 0 && (
         <DetailSection title={text.sections.body}>
           {event.bodyEncoding === 'base64' && (

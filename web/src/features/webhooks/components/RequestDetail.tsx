@@ -26,9 +26,7 @@ import { VerifySignature } from '../verify/VerifySignature';
 import { describeAnswer } from '../responses/answer';
 import { MakeRuleButton } from '../responses/MakeRuleButton';
 import { responseMessages } from '../responses/messages';
-import { ContractVerdictView } from '../verdicts/ContractVerdictView';
-import { signatureVerdictMessages, verdictMessages } from '../verdicts/messages';
-import { SignatureVerdictView } from '../verdicts/SignatureVerdictView';
+import { VerdictSections } from '../verdicts/VerdictSections';
 import { DetailSection } from '../../../components/DetailSection';
 import { KeyValueTable } from '../../../components/KeyValueTable';
 import { MethodBadge } from '../../../components/MethodBadge';
@@ -137,16 +135,7 @@ export const RequestDetail = memo(function RequestDetail({
         </Card.Body>
       </Card>
       {extra?.(event.id)}
-      {event.verdicts?.signature && (
-        <DetailSection title={signatureVerdictMessages.section}>
-          <SignatureVerdictView verdict={event.verdicts.signature} />
-        </DetailSection>
-      )}
-      {event.verdicts?.contract && (
-        <DetailSection title={verdictMessages.section}>
-          <ContractVerdictView verdict={event.verdicts.contract} />
-        </DetailSection>
-      )}
+      <VerdictSections verdicts={event.verdicts} />
       {event.size > 0 && (
         <DetailSection title={sections.body}>
           <RequestBody event={event} fetchBody={fetchBody} downloadUrl={downloadUrl} />
