@@ -79,9 +79,10 @@ export async function measureWebhookList(
     const tasks = await page.evaluate(
       () => (window as unknown as { benchLongTasks: number[] }).benchLongTasks,
     );
-    // The count badge shows the inspector's total; the rows are what the list holds.
-    const rowsLoaded = await page.evaluate(
-      () => document.querySelectorAll('.webhook-request-scroll .request-path').length,
+    // The count badge shows the inspector's total, and the list draws only the rows in view: the
+    // rows it holds are its scroll height over the fixed row height (50 px, RequestList.tsx).
+    const rowsLoaded = await page.evaluate(() =>
+      Math.floor((document.querySelector('.webhook-request-scroll')?.scrollHeight ?? 0) / 50),
     );
     return {
       paintedMs,
