@@ -173,18 +173,18 @@ function reachedComponents(schema: Json, components: Json): Json | null {
   return Object.keys(reached).length > 0 ? reached : null;
 }
 
-/**
- * The contracts an OpenAPI document describes, in document order (webhooks first), each schema
- * compiled once to prove it. Throws InvalidInputError saying where when the document is too large,
- * unreadable, not OpenAPI 3.x, invalid, refers outside itself, has no JSON request body, or holds a
- * schema that does not compile.
- */
 /** A contract found in a document, with the validator its schema compiled to on the way. */
 export interface ImportedContract {
   fields: ContractFields;
   validate: JsonValidator;
 }
 
+/**
+ * The contracts an OpenAPI document describes, in document order (webhooks first), each schema
+ * compiled once to prove it. Throws InvalidInputError saying where when the document is too large,
+ * unreadable, not OpenAPI 3.x, invalid, refers outside itself, has no JSON request body, or holds a
+ * schema that does not compile.
+ */
 export async function contractsFromOpenApi(text: string): Promise<ImportedContract[]> {
   const document = parseDocument(text);
   await checkDocument(document);
