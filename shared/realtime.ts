@@ -1,6 +1,6 @@
 /** Realtime event names and payloads shared by the server and the browser. */
 import type { ReplayJob, ReplayJobResult } from './replay-jobs.js';
-import type { CallbackResult } from './response-callbacks.js';
+import type { CallbackResult } from './callback-result.js';
 import type { Relay, RelayAttempt } from './relays.js';
 import type { CaptureResponse, ForwardResult, WebhookEvent } from './webhooks.js';
 

@@ -9,6 +9,7 @@ import { isSetByConnection } from './hop-by-hop.js';
 import { replayTargetSchema } from './replay.js';
 import { hasTemplate, headersSchema, utf8Length } from './rule-fields.js';
 import { standardWebhooksKey } from './signatures/schemes.js';
+import type { CallbackResult } from './callback-result.js';
 
 /** The longest a callback waits after the answer went out. */
 export const MAX_CALLBACK_DELAY_MS = 60_000;
@@ -31,33 +32,6 @@ export interface RuleCallback {
   delayMs: number;
   /** A Standard Webhooks secret (whsec_…): the callback is signed with it (webhook-id, -timestamp, -signature). */
   secret?: string;
-}
-
-/**
- * `pending` until it is sent or given up; `sent` when the target answered (any status); `failed`
- * when there was no answer (refused address, unreachable, timeout, over the limit, a template
- * that failed, a shutdown before it was due).
- */
-export const CALLBACK_STATES = ['pending', 'sent', 'failed'] as const;
-export type CallbackState = (typeof CALLBACK_STATES)[number];
-
-/** What a capture records of its callback. */
-export interface CallbackResult {
-  state: CallbackState;
-  method: string;
-  /** The URL the template gave; null until it is made, or when it could not be. */
-  url: string | null;
-  delayMs: number;
-  /** The target's status; null without an answer. */
-  status: number | null;
-  /** From sending to the end of the answer (or the failure); null while pending. */
-  durationMs: number | null;
-  /** Why there is no answer; null otherwise. */
-  error: string | null;
-  /** The start of the answer's body as text (CALLBACK_ANSWER_PREVIEW_CHARS at most); null without one. */
-  answer: string | null;
-  /** ISO time it was sent or given up; null while pending. */
-  at: string | null;
 }
 
 const CALLBACK_METHOD = /^[A-Za-z][A-Za-z-]{0,19}$/;

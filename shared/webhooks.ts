@@ -2,7 +2,7 @@
  * The captured webhook request as the API and the realtime channel carry it.
  * Pure types and helpers shared by server and browser.
  */
-import type { CallbackResult } from './response-callbacks.js';
+import type { CallbackResult } from './callback-result.js';
 import type { EventVerdicts } from './verdicts.js';
 
 /** Header values keep the sender's name case; a repeated header becomes an array in arrival order. */

@@ -5,11 +5,21 @@
 import { createDeliveryWorker, type DeliveryUser } from '../features/delivery/delivery-worker.js';
 import { createMessagesRepo } from '../features/delivery/outbox.repo.js';
 import { createSender } from '../features/delivery/sender.js';
-import type { AppContext } from './context.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/connection.js';
+import type { Metrics } from '../features/metrics/metrics.service.js';
 
 export type Delivery = ReturnType<typeof createDelivery>;
 
-export function createDelivery({ config, database, metrics, reportError }: Omit<AppContext, 'delivery'>) {
+/** What the engine needs of the app's context (the context itself holds the engine). */
+interface DeliveryDeps {
+  config: Config;
+  database: Database;
+  metrics: Metrics;
+  reportError: (error: unknown, message: string) => void;
+}
+
+export function createDelivery({ config, database, metrics, reportError }: DeliveryDeps) {
   const outbox = createMessagesRepo(database.db);
   const sender = createSender({ allowPrivate: config.replayAllowPrivate });
   const users: DeliveryUser[] = [];

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 
 /**
  * callback: what a response rule's callback did after the capture was answered, as JSON
- * (shared/response-callbacks.ts CallbackResult); null when the answering rule had none.
+ * (shared/callback-result.ts CallbackResult); null when the answering rule had none.
  */
 export function callbackResultsMigration(): Migration {
   return {

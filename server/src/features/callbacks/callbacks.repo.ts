@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CallbackResult } from '../../../../shared/response-callbacks.js';
+import type { CallbackResult } from '../../../../shared/callback-result.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 
 export interface CallbacksRepo {

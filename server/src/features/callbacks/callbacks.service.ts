@@ -10,11 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { ReplayAnswer } from '../../../../shared/replay.js';
 import { WEBHOOK_CALLBACK } from '../../../../shared/realtime.js';
-import {
-  CALLBACK_ANSWER_PREVIEW_CHARS,
-  pendingCallback,
-  type CallbackResult,
-} from '../../../../shared/response-callbacks.js';
+import type { CallbackResult } from '../../../../shared/callback-result.js';
+import { CALLBACK_ANSWER_PREVIEW_CHARS, pendingCallback } from '../../../../shared/response-callbacks.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import type { TemplateRequest } from '../../../../shared/template-scope.js';
 import { TooManyRequestsError } from '../../http/errors.js';

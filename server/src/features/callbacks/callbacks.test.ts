@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CallbackResult } from '../../../../shared/response-callbacks.js';
+import type { CallbackResult } from '../../../../shared/callback-result.js';
 import type { ResponseRuleInput } from '../../../../shared/responses.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import { verifySignature, type HmacFunction } from '../../../../shared/signatures/verify.js';

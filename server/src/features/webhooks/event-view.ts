@@ -14,7 +14,7 @@ import {
   type QueryMap,
   type WebhookEvent,
 } from '../../../../shared/webhooks.js';
-import type { CallbackResult } from '../../../../shared/response-callbacks.js';
+import type { CallbackResult } from '../../../../shared/callback-result.js';
 import type { EventVerdicts } from '../../../../shared/verdicts.js';
 import type { Selectable } from 'kysely';
 import type { WebhookEventsTable } from '../../db/schema.js';

@@ -7,7 +7,7 @@ import {
   type ForwardResult,
   type WebhookEvent,
 } from '../../../../../shared/webhooks';
-import type { CallbackResult } from '../../../../../shared/response-callbacks';
+import type { CallbackResult } from '../../../../../shared/callback-result';
 import { CopyButton } from '../../../components/CopyButton';
 import { apiBase } from '../../../lib/http';
 import { formatBinaryBytes, formatDateTime } from '../../../lib/format';
