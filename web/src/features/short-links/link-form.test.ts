@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { draftOf, fromLocalInput, hasOptions, optionsBodyOf, toLocalInput } from './link-form';
+import { fromLocalInput, toLocalInput } from '../../lib/local-time';
+import { draftOf, hasOptions, optionsBodyOf } from './link-form';
 import { makeUrl } from './test-data';
 
 const empty = draftOf(null);

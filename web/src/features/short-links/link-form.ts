@@ -7,6 +7,7 @@ import type { RedirectStatus } from '../../../../shared/link-routing';
 import type { ShortUrl } from '../../../../shared/links';
 import type { SplitBody } from './splits/split-form';
 import type { TargetingBody } from './targeting/targeting-form';
+import { fromLocalInput, toLocalInput } from '../../lib/local-time';
 
 export interface OptionsDraft {
   alias: string;
@@ -33,22 +34,6 @@ export interface OptionsBody extends TargetingBody, SplitBody {
   redirectStatus?: RedirectStatus;
   fallbackUrl?: string | null;
   startsAt?: string | null;
-}
-
-function pad(value: number): string {
-  return String(value).padStart(2, '0');
-}
-
-/** An ISO time as a datetime-local value in the browser's time zone. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** A datetime-local value (read in the browser's time zone) as ISO 8601 UTC. */
-export function fromLocalInput(value: string): string {
-  return new Date(value).toISOString();
 }
 
 /** The inputs' starting values: empty when adding, the link's options when editing. */

@@ -4,7 +4,7 @@
  */
 import { DEFAULT_REDIRECT_STATUS, type RedirectStatus } from '../../../../shared/link-routing';
 import type { ShortUrl } from '../../../../shared/links';
-import { fromLocalInput, toLocalInput } from './link-form';
+import { fromLocalInput, toLocalInput } from '../../lib/local-time';
 
 export interface RoutingDraft {
   redirectStatus: RedirectStatus;

@@ -5,7 +5,7 @@
 import { LISTED_VALUES, type ConditionType } from '../../../../../shared/link-conditions';
 import type { TargetingRule } from '../../../../../shared/link-targeting';
 import type { ShortUrl } from '../../../../../shared/links';
-import { fromLocalInput, toLocalInput } from '../link-form';
+import { fromLocalInput, toLocalInput } from '../../../lib/local-time';
 import {
   draftOfSplit,
   isSplitComplete,
