@@ -62,7 +62,6 @@ function putRules(app: FastifyInstance, user: SessionUser, rules: ResponseRuleIn
   return app.inject({ method: 'PUT', url: '/api/responses', headers: asUser(user), payload: { rules } });
 }
 
-/** The newest event's callback once it is no longer pending. */
 /** The newest capture's callback once it has one and it is no longer pending (its row may be stored after the answer). */
 async function settledCallback(app: FastifyInstance, user: SessionUser): Promise<CallbackResult> {
   for (;;) {

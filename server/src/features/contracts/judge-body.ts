@@ -54,7 +54,10 @@ export function compileContracts(
     contracts,
     targets: contracts.map(compileTarget),
     validators: contracts.map(
-      (contract) => known.get(JSON.stringify(contract.schema)) ?? compileSchema(contract.schema),
+      // A first load knows nothing: no schema is written out as text for nothing.
+      (contract) =>
+        (known.size > 0 ? known.get(JSON.stringify(contract.schema)) : undefined) ??
+        compileSchema(contract.schema),
     ),
   };
 }

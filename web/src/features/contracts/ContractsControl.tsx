@@ -1,7 +1,7 @@
 /** "Contracts" in the inspector's header: how many there are, opening them in a drawer. */
 import type { EventsFilter } from '../../../../shared/event-search';
 import { DrawerButton } from '../../components/DrawerButton';
-import { ShortSummary } from '../../components/ShortSummary';
+import { countSummary } from '../../components/ShortSummary';
 import { ContractsPanel } from './ContractsPanel';
 import { contractMessages as text } from './messages';
 import { useContracts } from './useContracts';
@@ -25,17 +25,11 @@ export function ContractsControl({
   isReadOnly = false,
 }: ContractsControlProps) {
   const view = useContracts(sessionId);
-  const count = text.summary(view.items.length);
-  const isKnown = !view.isLoading && !view.loadFailed;
-  const full = isKnown ? `${count}${failingCount ? ` · ${text.failing(failingCount)}` : ''}` : '…';
-  // The number of contracts, or of failing requests ("2 ✗", as the list's badge marks them).
-  const summary = !isKnown ? (
-    '…'
-  ) : failingCount ? (
-    <ShortSummary mark={text.failingMark(failingCount)} words={text.failing(failingCount)} />
-  ) : (
-    // None yet: the label alone on screen, to keep the header at two rows; "none" for screen readers.
-    <ShortSummary mark={view.items.length ? String(view.items.length) : ''} words={count} />
+  const { summary, full } = countSummary(
+    !view.isLoading && !view.loadFailed,
+    { count: view.items.length, words: text.summary(view.items.length) },
+    // Requests that failed, marked as the list's badge marks them ("2 ✗").
+    failingCount ? { mark: text.failingMark(failingCount), words: text.failing(failingCount) } : null,
   );
   return (
     <DrawerButton label={text.title} summary={summary} title={text.headerTitle(full)} width="wide">
