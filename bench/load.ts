@@ -8,6 +8,7 @@ import { api, BODY, connect, newSession, SENDER_UA, storedCount } from './client
 import { judgedCounts, judgedSession } from './judged.js';
 import { namedSession } from './named.js';
 import { openLoop } from './open-loop.js';
+import { routedLink } from './routed.js';
 import { settled } from './stats.js';
 import { wrk, type WrkResult } from './wrk.js';
 
@@ -152,9 +153,19 @@ export async function measureLoad(origins: Origins): Promise<LoadResult> {
       answer.ok ? resolve() : reject(new Error(answer.error)),
     ),
   );
-  const redirect = await alternate(
-    runnersFor(origins, `${origin}/s/${link.id}`, (bare) => `${bare}/s/bare`, 'GET'),
-  );
+  // In the same rounds, a link with a targeting rule and a split: what routing a visit costs.
+  const routed = await routedLink(origin, owner.sessionId);
+  const redirect = await alternate({
+    ...runnersFor(origins, `${origin}/s/${link.id}`, (bare) => `${bare}/s/bare`, 'GET'),
+    routed: (seconds) =>
+      wrk({
+        url: `${origin}/s/${routed.id}`,
+        seconds,
+        connections: CONNECTIONS,
+        method: 'GET',
+        userAgent: DESKTOP_CHROME_UA,
+      }),
+  });
   const capturePushed = await settled(() => pushed);
   listener.close();
   const judgedPushedCount = await settled(() => judgedPushed);

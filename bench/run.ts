@@ -13,6 +13,8 @@
  *   and passing, so every capture pays an HMAC and a compiled validator; also as a ratio to capture;
  * - capture by name: the same to `/webhook/{name}` of a named inspector; also as a ratio to capture;
  * - redirect: GET /s/{id} with a desktop Chrome user agent, each click committed before the 302;
+ * - routed redirect: the same to a link with an IP-range rule and a 50/50 split; also as a ratio to
+ *   redirect;
  * - exact counts: a fixed number of requests, then acknowledged == stored == pushed is checked;
  * - open loop: capture at a steady 500 requests a second, latency from each request's scheduled
  *   send time to its event reaching the listener (so a stalled server cannot hide its queue);
@@ -26,21 +28,13 @@ import path from 'node:path';
 import { CHROMIUM_PATH, hasChromium } from '../e2e/harness.js';
 import { measureWebhookList } from './browser.js';
 import { BODY, SENDER_UA } from './client.js';
-import { measureJudgeCost, type JudgeCost } from './judge-cost.js';
-import {
-  CONNECTIONS,
-  EXACT_COUNT,
-  measureLoad,
-  ROUNDS,
-  SECONDS,
-  WARMUP_SECONDS,
-  type LoadResult,
-} from './load.js';
-import { OPEN_LOOP_RATE, OPEN_LOOP_SECONDS } from './open-loop.js';
+import { measureJudgeCost } from './judge-cost.js';
+import { CONNECTIONS, measureLoad, ROUNDS, SECONDS, WARMUP_SECONDS } from './load.js';
 import { buildProduct, childrenOf, memory, startServer, stop, type Server } from './processes.js';
+import { report, row, type Mode } from './report.js';
 import { benchSearch, SEARCH_BUDGET_MS } from './search.js';
-import { fmt, median, ms, percentile, sleep } from './stats.js';
-import { requireWrk, wrk, type WrkResult } from './wrk.js';
+import { sleep } from './stats.js';
+import { requireWrk, wrk } from './wrk.js';
 
 const BROWSER_REQUESTS = 10_000;
 /** What WORKERS defaults to on this machine (server/src/config.ts). */
@@ -58,26 +52,6 @@ function workerSettings(): number[] {
     return [workers];
   }
   return DEFAULT_WORKERS > 1 ? [1, DEFAULT_WORKERS] : [1];
-}
-
-const rps = (results: WrkResult[]) => Math.round(median(results.map((r) => r.rps))).toLocaleString('en-US');
-
-function ratioCell(hookbay: WrkResult[] = [], base: WrkResult[] = []): string {
-  const each = hookbay.map((r, i) => r.rps / (base[i]?.rps ?? NaN));
-  return `${fmt(median(each))} (${fmt(Math.min(...each))}–${fmt(Math.max(...each))})`;
-}
-
-function row(name: string, results: WrkResult[] = [], ratio: string): string {
-  const p50 = ms(median(results.map((r) => r.p50Ms)));
-  const p99 = ms(median(results.map((r) => r.p99Ms)));
-  return `| ${name.padEnd(46)} | ${rps(results).padStart(8)} | ${p50.padStart(8)} | ${p99.padStart(8)} | ${ratio.padStart(16)} |`;
-}
-
-interface Mode {
-  workers: number;
-  load: LoadResult;
-  idle: number;
-  peak: number;
 }
 
 /** Starts Hookbay with `workers` processes on a fresh database, loads it, and stops it. */
@@ -117,110 +91,6 @@ async function measureMode(workers: number, bare: Server, dataRoot: string): Pro
   }
 }
 
-function report(mode: Mode, judgeCost: JudgeCost): void {
-  const { load } = mode;
-  const label = mode.workers === 1 ? 'WORKERS=1' : `WORKERS=${mode.workers}`;
-  const ok = (pass: boolean) => (pass ? 'ok' : 'MISMATCH');
-  const { capture, redirect, exact, loop } = load;
-  console.log();
-  console.log(`${label}${mode.workers === DEFAULT_WORKERS ? ' (the default here)' : ''}:`);
-  console.log(
-    row(
-      `capture, 1 KB JSON, stored + pushed`,
-      capture.rounds.hookbay,
-      ratioCell(capture.rounds.hookbay, capture.rounds.bare),
-    ),
-  );
-  console.log(
-    row(
-      `capture with a signing secret and a contract`,
-      capture.rounds.judged,
-      ratioCell(capture.rounds.judged, capture.rounds.bare),
-    ),
-  );
-  console.log(
-    row(
-      `capture by the inspector's name`,
-      capture.rounds.named,
-      ratioCell(capture.rounds.named, capture.rounds.bare),
-    ),
-  );
-  console.log(
-    row(
-      `redirect, click committed before 302`,
-      redirect.rounds.hookbay,
-      ratioCell(redirect.rounds.hookbay, redirect.rounds.bare),
-    ),
-  );
-  if (capture.rounds.ceiling && redirect.rounds.ceiling) {
-    console.log(
-      row(
-        `bare Node http, ${mode.workers} processes, 1 KB POST`,
-        capture.rounds.ceiling,
-        ratioCell(capture.rounds.ceiling, capture.rounds.bare),
-      ),
-    );
-    console.log(
-      row(
-        `bare Node http, ${mode.workers} processes, GET`,
-        redirect.rounds.ceiling,
-        ratioCell(redirect.rounds.ceiling, redirect.rounds.bare),
-      ),
-    );
-    console.log(
-      `  against bare Node with ${mode.workers} processes (the ceiling): capture ${ratioCell(capture.rounds.hookbay, capture.rounds.ceiling)}, redirect ${ratioCell(redirect.rounds.hookbay, redirect.rounds.ceiling)}`,
-    );
-  }
-  const errors = (rounds: LoadResult['capture']) =>
-    Object.values(rounds.rounds)
-      .flat()
-      .reduce((sum, r) => sum + r.errors, 0);
-  console.log(
-    `  errors (non-2xx/3xx answers, socket errors): capture runs ${errors(capture)}, redirect runs ${errors(redirect)}`,
-  );
-  console.log(
-    `  capture runs: ${load.captureAcked} acknowledged, ${load.capturePushed} pushed to the listener (wrk drops answers in flight when it stops, so pushed may exceed acknowledged by up to ${CONNECTIONS * (ROUNDS + 1)})`,
-  );
-  console.log(
-    `  judging (a GitHub HMAC-SHA256 signature and a JSON Schema, both passing): judged capture / capture ${ratioCell(capture.rounds.judged, capture.rounds.hookbay)}`,
-  );
-  const { signatureUs, contractUs } = judgeCost;
-  console.log(
-    `  the judges alone, in the bench process: signature ${fmt(signatureUs)} µs + contract ${fmt(contractUs)} µs a capture, against ${fmt(1e6 / median(capture.rounds.hookbay?.map((r) => r.rps) ?? []), 0)} µs a capture at the capture rate above`,
-  );
-  const { judged, named } = load;
-  console.log(
-    `  by name: capture by name / capture ${ratioCell(capture.rounds.named, capture.rounds.hookbay)}; ${named.acked} acknowledged, ${named.pushed} pushed`,
-  );
-  console.log(
-    `  judged runs: ${judged.acked} acknowledged, ${judged.pushed} pushed; of ${judged.stored} stored, ${judged.passed} judged sig:valid contract:pass: ${ok(judged.stored > 0 && judged.passed === judged.stored)}`,
-  );
-  console.log(`  exact counts, ${EXACT_COUNT} requests each:`);
-  console.log(
-    `    capture:  sent ${EXACT_COUNT}, acknowledged ${exact.captureAcked}, stored ${exact.stored}, pushed ${exact.pushed}, errors ${exact.captureErrors}: ${ok(exact.captureAcked === EXACT_COUNT && exact.stored === EXACT_COUNT && exact.pushed === EXACT_COUNT)}`,
-  );
-  const byName = exact.named;
-  console.log(
-    `    by name:  sent ${EXACT_COUNT}, acknowledged ${byName.acked}, stored ${byName.stored}, pushed ${byName.pushed}, errors ${byName.errors}: ${ok(byName.acked === EXACT_COUNT && byName.stored === EXACT_COUNT && byName.pushed === EXACT_COUNT)}`,
-  );
-  console.log(
-    `    redirect: sent ${EXACT_COUNT}, 302s ${exact.redirectAcked}, clicks counted ${exact.clicks}, url-click events ${exact.clickEvents}, errors ${exact.redirectErrors}: ${ok(exact.redirectAcked === EXACT_COUNT && exact.clicks === EXACT_COUNT && exact.clickEvents === EXACT_COUNT)}`,
-  );
-  console.log(
-    `  capture → listener, open loop at ${OPEN_LOOP_RATE} req/s for ${OPEN_LOOP_SECONDS} s, from each request's scheduled send time:`,
-  );
-  console.log(
-    `    p50 ${ms(percentile(loop.delays, 50))}, p99 ${ms(percentile(loop.delays, 99))}, max ${ms(Math.max(...loop.delays))}; ${loop.received} of ${loop.total} events received, ${loop.failed} failed`,
-  );
-  const perProcess =
-    mode.workers === 1
-      ? ''
-      : ` (${Math.round(mode.idle / (mode.workers + 1))} MB a process, primary included)`;
-  console.log(
-    `  server RSS, all processes: idle after start ${Math.round(mode.idle)} MB${perProcess}, peak during the runs ${Math.round(mode.peak)} MB`,
-  );
-}
-
 async function main(): Promise<void> {
   requireWrk();
   if (!hasChromium) {
@@ -253,7 +123,7 @@ async function main(): Promise<void> {
       console.log(row('bare Node http, 1 KB POST', first.capture.rounds.bare, '1.00'));
       console.log(row('bare Node http, GET', first.redirect.rounds.bare, '1.00'));
     }
-    for (const mode of modes) report(mode, judgeCost);
+    for (const mode of modes) report(mode, judgeCost, DEFAULT_WORKERS);
 
     // The web list with BROWSER_REQUESTS stored requests, and search: on the default setting.
     const dataDir = fs.mkdtempSync(path.join(dataRoot, 'hookbay-list-'));

@@ -1,0 +1,144 @@
+/**
+ * The bench's table rows and the checks printed under them, one WORKERS setting at a time.
+ */
+import type { JudgeCost } from './judge-cost.js';
+import { CONNECTIONS, EXACT_COUNT, ROUNDS, type LoadResult } from './load.js';
+import { OPEN_LOOP_RATE, OPEN_LOOP_SECONDS } from './open-loop.js';
+import { fmt, median, ms, percentile } from './stats.js';
+import type { WrkResult } from './wrk.js';
+
+const rps = (results: WrkResult[]) => Math.round(median(results.map((r) => r.rps))).toLocaleString('en-US');
+
+function ratioCell(hookbay: WrkResult[] = [], base: WrkResult[] = []): string {
+  const each = hookbay.map((r, i) => r.rps / (base[i]?.rps ?? NaN));
+  return `${fmt(median(each))} (${fmt(Math.min(...each))}–${fmt(Math.max(...each))})`;
+}
+
+export function row(name: string, results: WrkResult[] = [], ratio: string): string {
+  const p50 = ms(median(results.map((r) => r.p50Ms)));
+  const p99 = ms(median(results.map((r) => r.p99Ms)));
+  return `| ${name.padEnd(46)} | ${rps(results).padStart(8)} | ${p50.padStart(8)} | ${p99.padStart(8)} | ${ratio.padStart(16)} |`;
+}
+
+/** One WORKERS setting's load results and the server's memory. */
+export interface Mode {
+  workers: number;
+  load: LoadResult;
+  idle: number;
+  peak: number;
+}
+
+/** The rows and checks of one WORKERS setting; `defaultWorkers` is what WORKERS defaults to here. */
+export function report(mode: Mode, judgeCost: JudgeCost, defaultWorkers: number): void {
+  const { load } = mode;
+  const label = mode.workers === 1 ? 'WORKERS=1' : `WORKERS=${mode.workers}`;
+  const ok = (pass: boolean) => (pass ? 'ok' : 'MISMATCH');
+  const { capture, redirect, exact, loop } = load;
+  console.log();
+  console.log(`${label}${mode.workers === defaultWorkers ? ' (the default here)' : ''}:`);
+  console.log(
+    row(
+      `capture, 1 KB JSON, stored + pushed`,
+      capture.rounds.hookbay,
+      ratioCell(capture.rounds.hookbay, capture.rounds.bare),
+    ),
+  );
+  console.log(
+    row(
+      `capture with a signing secret and a contract`,
+      capture.rounds.judged,
+      ratioCell(capture.rounds.judged, capture.rounds.bare),
+    ),
+  );
+  console.log(
+    row(
+      `capture by the inspector's name`,
+      capture.rounds.named,
+      ratioCell(capture.rounds.named, capture.rounds.bare),
+    ),
+  );
+  console.log(
+    row(
+      `redirect, click committed before 302`,
+      redirect.rounds.hookbay,
+      ratioCell(redirect.rounds.hookbay, redirect.rounds.bare),
+    ),
+  );
+  console.log(
+    row(
+      `redirect through a rule and a split`,
+      redirect.rounds.routed,
+      ratioCell(redirect.rounds.routed, redirect.rounds.bare),
+    ),
+  );
+  if (capture.rounds.ceiling && redirect.rounds.ceiling) {
+    console.log(
+      row(
+        `bare Node http, ${mode.workers} processes, 1 KB POST`,
+        capture.rounds.ceiling,
+        ratioCell(capture.rounds.ceiling, capture.rounds.bare),
+      ),
+    );
+    console.log(
+      row(
+        `bare Node http, ${mode.workers} processes, GET`,
+        redirect.rounds.ceiling,
+        ratioCell(redirect.rounds.ceiling, redirect.rounds.bare),
+      ),
+    );
+    console.log(
+      `  against bare Node with ${mode.workers} processes (the ceiling): capture ${ratioCell(capture.rounds.hookbay, capture.rounds.ceiling)}, redirect ${ratioCell(redirect.rounds.hookbay, redirect.rounds.ceiling)}`,
+    );
+  }
+  const errors = (rounds: LoadResult['capture']) =>
+    Object.values(rounds.rounds)
+      .flat()
+      .reduce((sum, r) => sum + r.errors, 0);
+  console.log(
+    `  errors (non-2xx/3xx answers, socket errors): capture runs ${errors(capture)}, redirect runs ${errors(redirect)}`,
+  );
+  console.log(
+    `  capture runs: ${load.captureAcked} acknowledged, ${load.capturePushed} pushed to the listener (wrk drops answers in flight when it stops, so pushed may exceed acknowledged by up to ${CONNECTIONS * (ROUNDS + 1)})`,
+  );
+  console.log(
+    `  judging (a GitHub HMAC-SHA256 signature and a JSON Schema, both passing): judged capture / capture ${ratioCell(capture.rounds.judged, capture.rounds.hookbay)}`,
+  );
+  const { signatureUs, contractUs } = judgeCost;
+  console.log(
+    `  the judges alone, in the bench process: signature ${fmt(signatureUs)} µs + contract ${fmt(contractUs)} µs a capture, against ${fmt(1e6 / median(capture.rounds.hookbay?.map((r) => r.rps) ?? []), 0)} µs a capture at the capture rate above`,
+  );
+  console.log(
+    `  routing (an IP-range rule that does not match, then a 50/50 split): routed redirect / redirect ${ratioCell(redirect.rounds.routed, redirect.rounds.hookbay)}`,
+  );
+  const { judged, named } = load;
+  console.log(
+    `  by name: capture by name / capture ${ratioCell(capture.rounds.named, capture.rounds.hookbay)}; ${named.acked} acknowledged, ${named.pushed} pushed`,
+  );
+  console.log(
+    `  judged runs: ${judged.acked} acknowledged, ${judged.pushed} pushed; of ${judged.stored} stored, ${judged.passed} judged sig:valid contract:pass: ${ok(judged.stored > 0 && judged.passed === judged.stored)}`,
+  );
+  console.log(`  exact counts, ${EXACT_COUNT} requests each:`);
+  console.log(
+    `    capture:  sent ${EXACT_COUNT}, acknowledged ${exact.captureAcked}, stored ${exact.stored}, pushed ${exact.pushed}, errors ${exact.captureErrors}: ${ok(exact.captureAcked === EXACT_COUNT && exact.stored === EXACT_COUNT && exact.pushed === EXACT_COUNT)}`,
+  );
+  const byName = exact.named;
+  console.log(
+    `    by name:  sent ${EXACT_COUNT}, acknowledged ${byName.acked}, stored ${byName.stored}, pushed ${byName.pushed}, errors ${byName.errors}: ${ok(byName.acked === EXACT_COUNT && byName.stored === EXACT_COUNT && byName.pushed === EXACT_COUNT)}`,
+  );
+  console.log(
+    `    redirect: sent ${EXACT_COUNT}, 302s ${exact.redirectAcked}, clicks counted ${exact.clicks}, url-click events ${exact.clickEvents}, errors ${exact.redirectErrors}: ${ok(exact.redirectAcked === EXACT_COUNT && exact.clicks === EXACT_COUNT && exact.clickEvents === EXACT_COUNT)}`,
+  );
+  console.log(
+    `  capture → listener, open loop at ${OPEN_LOOP_RATE} req/s for ${OPEN_LOOP_SECONDS} s, from each request's scheduled send time:`,
+  );
+  console.log(
+    `    p50 ${ms(percentile(loop.delays, 50))}, p99 ${ms(percentile(loop.delays, 99))}, max ${ms(Math.max(...loop.delays))}; ${loop.received} of ${loop.total} events received, ${loop.failed} failed`,
+  );
+  const perProcess =
+    mode.workers === 1
+      ? ''
+      : ` (${Math.round(mode.idle / (mode.workers + 1))} MB a process, primary included)`;
+  console.log(
+    `  server RSS, all processes: idle after start ${Math.round(mode.idle)} MB${perProcess}, peak during the runs ${Math.round(mode.peak)} MB`,
+  );
+}
