@@ -3,21 +3,11 @@
  * value (an instant, an IP range, a query parameter's decoded name) is, once, when the link enters
  * the cache, so that a visit only compares.
  */
-import { BlockList, isIPv4 } from 'node:net';
 import { queryConditionOf, type TargetingCondition } from '../../../../shared/link-conditions.js';
+import { ipRangeOf } from './ip-ranges.js';
 import type { Visitor } from './visitor.js';
 
 export type CompiledCondition = (visitor: Visitor) => boolean;
-
-function ipRangeOf(value: string): BlockList {
-  const ranges = new BlockList();
-  const slash = value.indexOf('/');
-  const address = slash === -1 ? value : value.slice(0, slash);
-  const family = isIPv4(address) ? 'ipv4' : 'ipv6';
-  if (slash === -1) ranges.addAddress(address, family);
-  else ranges.addSubnet(address, Number(value.slice(slash + 1)), family);
-  return ranges;
-}
 
 function queryTest(value: string): CompiledCondition {
   const { name, value: wanted } = queryConditionOf(value);

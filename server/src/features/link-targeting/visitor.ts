@@ -2,12 +2,12 @@
  * What targeting rules ask about a visitor, each read at most once per visit and only when a rule
  * asks: a link whose rules test only the device never parses Accept-Language or looks up the IP.
  */
-import type { BlockList } from 'node:net';
 import type { TargetDevice } from '../../../../shared/link-conditions.js';
-import { parseIp } from '../short-links/asn.js';
+import { parseIp, type ParsedIp } from '../short-links/asn.js';
 import type { GeoInfo } from '../short-links/geo.js';
 import { agentOf, type AgentKeys } from './agents.js';
 import { decodeQueryPart } from './forward-query.js';
+import { isInRange, type IpRange } from './ip-ranges.js';
 
 const IOS = /\b(?:iPhone|iPad|iPod)\b/;
 const ANDROID = /\bAndroid\b/i;
@@ -72,6 +72,7 @@ export class Visitor {
   private geo?: GeoInfo;
   private agent?: AgentKeys;
   private params?: Map<string, string[]>;
+  private address?: ParsedIp | null;
 
   constructor(private readonly facts: VisitorFacts) {
     this.at = facts.at;
@@ -104,9 +105,9 @@ export class Visitor {
   }
 
   /** True when the visitor's address (an IPv4-mapped one as IPv4) is in the ranges. */
-  isIn(ranges: BlockList): boolean {
-    const parsed = this.facts.ip === null ? null : parseIp(this.facts.ip);
-    return parsed !== null && ranges.check(parsed.text, parsed.family === 4 ? 'ipv4' : 'ipv6');
+  isIn(range: IpRange): boolean {
+    if (this.address === undefined) this.address = this.facts.ip === null ? null : parseIp(this.facts.ip);
+    return this.address !== null && isInRange(range, this.address);
   }
 
   countryCode(): string | null {
