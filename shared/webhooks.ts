@@ -5,6 +5,9 @@
 import type { CallbackResult } from './callback-result.js';
 import type { EventVerdicts } from './verdicts.js';
 
+/** Every request to a URL under this prefix is captured by the inspector its next segment names. */
+export const CAPTURE_PREFIX = '/webhook/';
+
 /** Header values keep the sender's name case; a repeated header becomes an array in arrival order. */
 export type HeaderMap = Record<string, string | string[]>;
 export type QueryMap = Record<string, string | string[]>;

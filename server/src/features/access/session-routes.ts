@@ -3,6 +3,7 @@
  * the day it is added. For the tests that hold every such route to who may call it.
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { CAPTURE_PREFIX } from '../../../../shared/webhooks.js';
 
 /** Routes that take no session, and why they may answer a private session's id. */
 export const SESSIONLESS_ROUTES: Record<string, string> = {
@@ -31,7 +32,7 @@ export const SESSIONLESS_ROUTES: Record<string, string> = {
 };
 
 /** Capture takes any method; every route under it serves anyone. */
-const isCapture = (url: string) => url.startsWith('/webhook/');
+const isCapture = (url: string) => url.startsWith(CAPTURE_PREFIX);
 
 /** HEAD routes are GET routes answered without a body. */
 export const asGet = (route: string) => route.replace(/^HEAD /, 'GET ');

@@ -10,8 +10,8 @@ import {
   type ReplayAnswer,
 } from '../../../../shared/replay.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
+import { CAPTURE_PREFIX } from '../../../../shared/webhooks.js';
 import { ForbiddenError, HttpError } from '../../http/errors.js';
-import { CAPTURE_PREFIX } from '../webhooks/capture.routes.js';
 import { headerPairs, parseRawHeaders } from '../webhooks/event-view.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import {

@@ -10,6 +10,7 @@ import { clientIp } from '../../http/client-ip.js';
 import { HttpError, NotFoundError } from '../../http/errors.js';
 import { error, errorSchema } from '../../http/openapi/responses.js';
 import { z } from 'zod';
+import { CAPTURE_PREFIX } from '../../../../shared/webhooks.js';
 import { armedAnswer } from '../conformance/armed-answer.js';
 import type { ConformanceService } from '../conformance/conformance.service.js';
 import type { StartCallback } from '../callbacks/capture-callbacks.js';
@@ -29,7 +30,6 @@ import { sandboxAnswer } from './answer-sandbox.js';
 import { readBody } from './read-body.js';
 import type { WebhooksService } from './webhooks.service.js';
 
-export const CAPTURE_PREFIX = '/webhook/';
 const UNKNOWN_SESSION = 'No webhook URL with this session id. Open Hookbay to get yours.';
 const NOT_JUDGED: Judgement = { verdicts: {}, refusal: null };
 
