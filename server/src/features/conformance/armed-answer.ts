@@ -5,8 +5,9 @@
  * event records it (`source: "conformance"`), as a rule's answer is recorded.
  */
 import type { FastifyReply } from 'fastify';
-import type { RuleAnswer, RuleCapture } from '../responses/choose-answer.js';
+import type { RuleAnswer } from '../responses/choose-answer.js';
 import { actOutFault, type HeldConnections } from '../responses/faults.js';
+import type { ArrivedRequest } from '../webhooks/event-insert.js';
 import { toHeaderMap } from '../webhooks/event-view.js';
 import type { ArmedRun, ConformanceService } from './conformance.service.js';
 import { messageKeyOf, parseJson } from './message-key.js';
@@ -14,7 +15,7 @@ import { messageKeyOf, parseJson } from './message-key.js';
 /** Marks an answer failed on purpose, for a sender's logs and for HEAD requests, which carry no body. */
 export const ON_PURPOSE_HEADER = 'x-hookbay-on-purpose';
 
-type ArmedCapture = Pick<RuleCapture, 'sessionId' | 'path' | 'rawHeaders' | 'body'>;
+type ArmedCapture = Pick<ArrivedRequest, 'sessionId' | 'path' | 'rawHeaders' | 'body'>;
 
 /**
  * The run's failure for this capture, or null for the default answer. Synchronously null when the

@@ -20,6 +20,7 @@ import { utf8Length } from '../../../../shared/rule-fields.js';
 import type { ResponseStream } from '../../../../shared/response-streams.js';
 import type { CaptureResponse } from '../../../../shared/webhooks.js';
 import type { DueCallback } from '../callbacks/capture-callbacks.js';
+import type { ArrivedRequest } from '../webhooks/event-insert.js';
 import { actOutFault, type HeldConnections } from './faults.js';
 import type { ResponsesService } from './responses.service.js';
 import { sendStream, withTexts } from './stream-answer.js';
@@ -33,17 +34,6 @@ export interface RuleAnswer {
   callback?: DueCallback;
 }
 
-/** The parts of a capture the rules look at. */
-export interface RuleCapture {
-  sessionId: string;
-  method: string;
-  path: string;
-  queryString: string;
-  rawHeaders: [string, string][];
-  body: Buffer;
-  truncated: boolean;
-}
-
 const TEMPLATE_TOOLS = { uuid: randomUUID, now: () => new Date() };
 
 /** A fault records status 0: the sender got no answer. */
@@ -55,7 +45,7 @@ const NO_ANSWER = 0;
  */
 export async function chooseAnswer(
   responses: ResponsesService,
-  capture: RuleCapture,
+  capture: ArrivedRequest,
   held: HeldConnections,
 ): Promise<RuleAnswer | null> {
   if (capture.truncated) return null;
@@ -126,7 +116,7 @@ function answerTo(prepared: PreparedAnswer, request: TemplateRequest): MadeAnswe
 }
 
 /** The capture as templates read it; the body is decoded only if a template asks for it. */
-function templateRequest(capture: RuleCapture): TemplateRequest {
+function templateRequest(capture: ArrivedRequest): TemplateRequest {
   let bodyText: string | undefined;
   return {
     method: capture.method,

@@ -6,14 +6,24 @@ import type SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-lock.js';
-import type { RuleCapture } from '../responses/choose-answer.js';
 import type { CaptureResponse } from '../../../../shared/webhooks.js';
 import type { EventVerdicts } from '../../../../shared/verdicts.js';
 import type { EventRow } from './event-view.js';
 import { storedBytesOf } from './retention.js';
 
-/** A capture as stored: what the response rules look at, and the rest of what arrived. */
-export interface CapturedRequest extends RuleCapture {
+/** A request as it arrived at a capture URL: what the response rules and judges look at. */
+export interface ArrivedRequest {
+  sessionId: string;
+  method: string;
+  path: string;
+  queryString: string;
+  rawHeaders: [string, string][];
+  body: Buffer;
+  truncated: boolean;
+}
+
+/** A capture as stored: the request as it arrived, and what Hookbay learnt of it. */
+export interface CapturedRequest extends ArrivedRequest {
   size: number;
   contentType: string | null;
   ip: string | null;
