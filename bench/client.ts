@@ -4,6 +4,8 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../shared/realt
 import { EVENTS_PAGE_MAX } from '../shared/webhooks.js';
 
 export const SENDER_UA = 'hookbay-bench';
+/** Open connections of every wrk run. */
+export const CONNECTIONS = 50;
 
 /** A 1 KB JSON webhook payload. */
 export const BODY = (() => {

@@ -1,13 +1,15 @@
 /**
  * The load runs of one Hookbay server: capture and redirect under wrk against the bare servers in
- * alternating rounds, the exact counts, and the open loop. Run once per WORKERS setting.
+ * alternating rounds, the exact counts (bench/exact.ts), and the open loop. Run once per WORKERS setting.
  */
 import { DESKTOP_CHROME_UA } from '../e2e/harness.js';
-import { JOIN_USER_ROOM, URL_CLICK, WEBHOOK_REQUEST } from '../shared/realtime.js';
-import { api, BODY, connect, newSession, SENDER_UA, storedCount } from './client.js';
+import { JOIN_USER_ROOM, WEBHOOK_REQUEST } from '../shared/realtime.js';
+import { api, BODY, connect, CONNECTIONS, newSession, SENDER_UA } from './client.js';
+import { exactCounts, type ExactCounts } from './exact.js';
 import { judgedCounts, judgedSession } from './judged.js';
 import { namedSession } from './named.js';
 import { openLoop } from './open-loop.js';
+import { hangingTarget, relayedSession } from './relayed.js';
 import { routedLink } from './routed.js';
 import { settled } from './stats.js';
 import { wrk, type WrkResult } from './wrk.js';
@@ -15,31 +17,44 @@ import { wrk, type WrkResult } from './wrk.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 export const WARMUP_SECONDS = 2;
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-export const CONNECTIONS = 50;
-export const EXACT_COUNT = 5000;
 export { SECONDS };
 
 /** Results of the same rounds, by runner name (bare, hookbay, ceiling), and each one's warm-up run. */
 export interface Rounds {
   rounds: Record<string, WrkResult[]>;
   warmups: Record<string, WrkResult>;
+  /**
+   * Hookbay's CPU time (every process and thread) per answered request in each round, in µs: what
+   * a request costs the server, less exposed than req/s to wrk and the listeners sharing the cores.
+   */
+  cpuUs: Record<string, number[]>;
 }
 
 /**
  * One warm-up run of each, then ROUNDS rounds in which every runner runs once, the order turned
  * round each time (A B C, then C B A, …), so none always runs on a warmer or cooler machine.
  */
-async function alternate(runners: Record<string, (seconds: number) => Promise<WrkResult>>): Promise<Rounds> {
+async function alternate(
+  runners: Record<string, (seconds: number) => Promise<WrkResult>>,
+  serverCpuUs: () => number,
+): Promise<Rounds> {
   const names = Object.keys(runners);
-  const result: Rounds = { rounds: Object.fromEntries(names.map((name) => [name, []])), warmups: {} };
+  const result: Rounds = {
+    rounds: Object.fromEntries(names.map((name) => [name, []])),
+    warmups: {},
+    cpuUs: Object.fromEntries(names.map((name) => [name, []])),
+  };
   for (const name of names) {
     const warmup = await runners[name]?.(WARMUP_SECONDS);
     if (warmup) result.warmups[name] = warmup;
   }
   for (let round = 0; round < ROUNDS; round++) {
     for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+      const before = serverCpuUs();
       const run = await runners[name]?.(SECONDS);
-      if (run) result.rounds[name]?.push(run);
+      if (!run) continue;
+      result.rounds[name]?.push(run);
+      result.cpuUs[name]?.push((serverCpuUs() - before) / run.acked);
     }
   }
   return result;
@@ -51,6 +66,8 @@ export interface Origins {
   bare: string;
   /** The bare server with as many processes as Hookbay has workers; absent for one process. */
   ceiling?: string;
+  /** Hookbay's CPU time so far, every process, in µs. */
+  hookbayCpuUs: () => number;
 }
 
 export interface LoadResult {
@@ -62,18 +79,9 @@ export interface LoadResult {
   judged: { acked: number; pushed: number; passed: number; stored: number };
   /** The capture-by-name runs: acknowledged and pushed. */
   named: { acked: number; pushed: number };
-  exact: {
-    captureAcked: number;
-    stored: number;
-    pushed: number;
-    captureErrors: number;
-    /** The same EXACT_COUNT captures sent to a named inspector's `/webhook/{name}`. */
-    named: { acked: number; stored: number; pushed: number; errors: number };
-    redirectAcked: number;
-    clicks: number;
-    clickEvents: number;
-    redirectErrors: number;
-  };
+  /** The runs relaying to a target that never answers: acknowledged, pushed, connections it held. */
+  relayed: { acked: number; pushed: number; attempts: number };
+  exact: ExactCounts;
   loop: Awaited<ReturnType<typeof openLoop>>;
 }
 
@@ -121,28 +129,46 @@ export async function measureLoad(origins: Origins): Promise<LoadResult> {
   const namedListener = await connect(origin, named.sessionId);
   let namedPushed = 0;
   namedListener.on(WEBHOOK_REQUEST, () => namedPushed++);
-  const capture = await alternate({
-    ...runnersFor(origins, `${origin}/webhook/${owner.sessionId}`, (bare) => `${bare}/hook`, 'POST'),
-    judged: (seconds) =>
-      wrk({
-        url: `${origin}/webhook/${judged.sessionId}`,
-        seconds,
-        connections: CONNECTIONS,
-        method: 'POST',
-        body: BODY,
-        userAgent: SENDER_UA,
-        headers: judged.headers,
-      }),
-    named: (seconds) =>
-      wrk({
-        url: `${origin}/webhook/${named.name}`,
-        seconds,
-        connections: CONNECTIONS,
-        method: 'POST',
-        body: BODY,
-        userAgent: SENDER_UA,
-      }),
-  });
+  // And a session relaying every capture to a target that never answers: relays must not slow it.
+  const hanging = await hangingTarget();
+  const relayed = await relayedSession(origin, hanging.url);
+  const relayedListener = await connect(origin, relayed.sessionId);
+  let relayedPushed = 0;
+  relayedListener.on(WEBHOOK_REQUEST, () => relayedPushed++);
+  const capture = await alternate(
+    {
+      ...runnersFor(origins, `${origin}/webhook/${owner.sessionId}`, (bare) => `${bare}/hook`, 'POST'),
+      judged: (seconds) =>
+        wrk({
+          url: `${origin}/webhook/${judged.sessionId}`,
+          seconds,
+          connections: CONNECTIONS,
+          method: 'POST',
+          body: BODY,
+          userAgent: SENDER_UA,
+          headers: judged.headers,
+        }),
+      named: (seconds) =>
+        wrk({
+          url: `${origin}/webhook/${named.name}`,
+          seconds,
+          connections: CONNECTIONS,
+          method: 'POST',
+          body: BODY,
+          userAgent: SENDER_UA,
+        }),
+      relayed: (seconds) =>
+        wrk({
+          url: `${origin}/webhook/${relayed.sessionId}`,
+          seconds,
+          connections: CONNECTIONS,
+          method: 'POST',
+          body: BODY,
+          userAgent: SENDER_UA,
+        }),
+    },
+    origins.hookbayCpuUs,
+  );
 
   // Redirect: one link of the same user, whose listener also receives url-click events.
   const link = await api<{ id: string }>(origin, '/api/urls', owner.sessionId, {
@@ -155,23 +181,30 @@ export async function measureLoad(origins: Origins): Promise<LoadResult> {
   );
   // In the same rounds, a link with a targeting rule and a split: what routing a visit costs.
   const routed = await routedLink(origin, owner.sessionId);
-  const redirect = await alternate({
-    ...runnersFor(origins, `${origin}/s/${link.id}`, (bare) => `${bare}/s/bare`, 'GET'),
-    routed: (seconds) =>
-      wrk({
-        url: `${origin}/s/${routed.id}`,
-        seconds,
-        connections: CONNECTIONS,
-        method: 'GET',
-        userAgent: DESKTOP_CHROME_UA,
-      }),
-  });
+  const redirect = await alternate(
+    {
+      ...runnersFor(origins, `${origin}/s/${link.id}`, (bare) => `${bare}/s/bare`, 'GET'),
+      routed: (seconds) =>
+        wrk({
+          url: `${origin}/s/${routed.id}`,
+          seconds,
+          connections: CONNECTIONS,
+          method: 'GET',
+          userAgent: DESKTOP_CHROME_UA,
+        }),
+    },
+    origins.hookbayCpuUs,
+  );
   const capturePushed = await settled(() => pushed);
   listener.close();
   const judgedPushedCount = await settled(() => judgedPushed);
   judgedListener.close();
   const namedPushedCount = await settled(() => namedPushed);
   namedListener.close();
+  const relayedPushedCount = await settled(() => relayedPushed);
+  relayedListener.close();
+  const relayAttempts = hanging.accepted();
+  await hanging.close();
   const verdicts = await judgedCounts(origin, judged.sessionId);
 
   // The warm-up run is acknowledged (and pushed) too.
@@ -192,76 +225,8 @@ export async function measureLoad(origins: Origins): Promise<LoadResult> {
       stored: verdicts.total,
     },
     named: { acked: acked('named'), pushed: namedPushedCount },
+    relayed: { acked: acked('relayed'), pushed: relayedPushedCount, attempts: relayAttempts },
     exact: await exactCounts(origin),
     loop,
   };
-}
-
-/** A fresh session and link, EXACT_COUNT requests each, every answer awaited, then everything counted. */
-async function exactCounts(origin: string): Promise<LoadResult['exact']> {
-  const exact = await newSession(origin);
-  const listener = await connect(origin, exact.sessionId);
-  let pushed = 0;
-  let clickEvents = 0;
-  listener.on(WEBHOOK_REQUEST, () => pushed++);
-  listener.on(URL_CLICK, () => clickEvents++);
-  await new Promise<void>((resolve) => listener.emit(JOIN_USER_ROOM, exact.id, () => resolve()));
-  const capture = await wrk({
-    url: `${origin}/webhook/${exact.sessionId}`,
-    seconds: 3,
-    connections: CONNECTIONS,
-    method: 'POST',
-    body: BODY,
-    userAgent: SENDER_UA,
-    quota: EXACT_COUNT,
-  });
-  const named = await exactByName(origin);
-  const link = await api<{ id: string }>(origin, '/api/urls', exact.sessionId, {
-    url: 'https://example.com/exact',
-  });
-  const redirect = await wrk({
-    url: `${origin}/s/${link.id}`,
-    seconds: 3,
-    connections: CONNECTIONS,
-    method: 'GET',
-    userAgent: DESKTOP_CHROME_UA,
-    quota: EXACT_COUNT,
-  });
-  await settled(() => pushed + clickEvents);
-  const stored = await storedCount(origin, exact.sessionId);
-  const clicks = (await api<{ totalClicks: number }>(origin, `/s/${link.id}/analytics`, exact.sessionId))
-    .totalClicks;
-  listener.close();
-  return {
-    captureAcked: capture.acked,
-    stored,
-    pushed,
-    captureErrors: capture.errors,
-    named,
-    redirectAcked: redirect.acked,
-    clicks,
-    clickEvents,
-    redirectErrors: redirect.errors,
-  };
-}
-
-/** EXACT_COUNT captures to a fresh named inspector by its name, each answer awaited, then counted. */
-async function exactByName(origin: string): Promise<LoadResult['exact']['named']> {
-  const named = await namedSession(origin, 'bench-exact-by-name');
-  const listener = await connect(origin, named.sessionId);
-  let pushed = 0;
-  listener.on(WEBHOOK_REQUEST, () => pushed++);
-  const capture = await wrk({
-    url: `${origin}/webhook/${named.name}`,
-    seconds: 3,
-    connections: CONNECTIONS,
-    method: 'POST',
-    body: BODY,
-    userAgent: SENDER_UA,
-    quota: EXACT_COUNT,
-  });
-  await settled(() => pushed);
-  const stored = await storedCount(origin, named.sessionId);
-  listener.close();
-  return { acked: capture.acked, stored, pushed, errors: capture.errors };
 }

@@ -79,6 +79,22 @@ export function childrenOf(pid: number): number[] {
     .filter((child) => child > 0);
 }
 
+/** Clock ticks a second, the unit of /proc/{pid}/stat's CPU times. */
+const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** CPU time (user + system, every thread) a process has used so far, in µs. */
+function processCpuUs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND;
+}
+
+/** CPU time a server and the workers it forked have used so far, added up, in µs. */
+export function cpuUs(pid: number): number {
+  return [pid, ...childrenOf(pid)].reduce((sum, each) => sum + processCpuUs(each), 0);
+}
+
 /** RSS and peak RSS of a server and the workers it forked, added up, in MB. */
 export function memory(pid: number): { rss: number; peak: number } {
   let rss = 0;

@@ -2,7 +2,9 @@
  * The bench's table rows and the checks printed under them, one WORKERS setting at a time.
  */
 import type { JudgeCost } from './judge-cost.js';
-import { CONNECTIONS, EXACT_COUNT, ROUNDS, type LoadResult } from './load.js';
+import { CONNECTIONS } from './client.js';
+import { EXACT_COUNT } from './exact.js';
+import { ROUNDS, type LoadResult } from './load.js';
 import { OPEN_LOOP_RATE, OPEN_LOOP_SECONDS } from './open-loop.js';
 import { fmt, median, ms, percentile } from './stats.js';
 import type { WrkResult } from './wrk.js';
@@ -59,6 +61,13 @@ export function report(mode: Mode, judgeCost: JudgeCost, defaultWorkers: number)
   );
   console.log(
     row(
+      `capture relayed to a target that never answers`,
+      capture.rounds.relayed,
+      ratioCell(capture.rounds.relayed, capture.rounds.bare),
+    ),
+  );
+  console.log(
+    row(
       `redirect, click committed before 302`,
       redirect.rounds.hookbay,
       ratioCell(redirect.rounds.hookbay, redirect.rounds.bare),
@@ -110,7 +119,14 @@ export function report(mode: Mode, judgeCost: JudgeCost, defaultWorkers: number)
   console.log(
     `  routing (an IP-range rule that does not match, then a 50/50 split): routed redirect / redirect ${ratioCell(redirect.rounds.routed, redirect.rounds.hookbay)}`,
   );
-  const { judged, named } = load;
+  const cpu = (rounds: LoadResult['capture'], runner: string) => fmt(median(rounds.cpuUs[runner] ?? []), 0);
+  console.log(
+    `  server CPU a request (every process and thread, median of the rounds): capture ${cpu(capture, 'hookbay')} µs, judged ${cpu(capture, 'judged')} µs, by name ${cpu(capture, 'named')} µs, relayed ${cpu(capture, 'relayed')} µs; redirect ${cpu(redirect, 'hookbay')} µs, routed ${cpu(redirect, 'routed')} µs`,
+  );
+  const { judged, named, relayed } = load;
+  console.log(
+    `  relayed: relayed capture / capture ${ratioCell(capture.rounds.relayed, capture.rounds.hookbay)}; ${relayed.acked} acknowledged, ${relayed.pushed} pushed; the target held ${relayed.attempts} delivery connections, none answered`,
+  );
   console.log(
     `  by name: capture by name / capture ${ratioCell(capture.rounds.named, capture.rounds.hookbay)}; ${named.acked} acknowledged, ${named.pushed} pushed`,
   );

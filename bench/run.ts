@@ -12,6 +12,8 @@
  * - judged capture: the same on a session with a signing secret and a contract, each request signed
  *   and passing, so every capture pays an HMAC and a compiled validator; also as a ratio to capture;
  * - capture by name: the same to `/webhook/{name}` of a named inspector; also as a ratio to capture;
+ * - relayed capture: the same to a session relaying every capture to a loopback target that never
+ *   answers (Hookbay runs with REPLAY_ALLOW_PRIVATE=1 for it); also as a ratio to capture;
  * - redirect: GET /s/{id} with a desktop Chrome user agent, each click committed before the 302;
  * - routed redirect: the same to a link with an IP-range rule and a 50/50 split; also as a ratio to
  *   redirect;
@@ -27,10 +29,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_PATH, hasChromium } from '../e2e/harness.js';
 import { measureWebhookList } from './browser.js';
-import { BODY, SENDER_UA } from './client.js';
+import { BODY, CONNECTIONS, SENDER_UA } from './client.js';
 import { measureJudgeCost } from './judge-cost.js';
-import { CONNECTIONS, measureLoad, ROUNDS, SECONDS, WARMUP_SECONDS } from './load.js';
-import { buildProduct, childrenOf, memory, startServer, stop, type Server } from './processes.js';
+import { measureLoad, ROUNDS, SECONDS, WARMUP_SECONDS } from './load.js';
+import { buildProduct, childrenOf, cpuUs, memory, startServer, stop, type Server } from './processes.js';
 import { report, row, type Mode } from './report.js';
 import { benchSearch, SEARCH_BUDGET_MS } from './search.js';
 import { sleep } from './stats.js';
@@ -59,7 +61,8 @@ async function measureMode(workers: number, bare: Server, dataRoot: string): Pro
   const dataDir = fs.mkdtempSync(path.join(dataRoot, `hookbay-${workers}-`));
   const hookbay = await startServer(
     ['scripts/start.mjs'],
-    { DATA_DIR: dataDir, WORKERS: String(workers) },
+    // Private targets allowed only so the relayed scenario can aim at a loopback server.
+    { DATA_DIR: dataDir, WORKERS: String(workers), REPLAY_ALLOW_PRIVATE: '1' },
     path.join(dataDir, 'server.log'),
   );
   const ceiling =
@@ -80,6 +83,7 @@ async function measureMode(workers: number, bare: Server, dataRoot: string): Pro
       hookbay: hookbay.origin,
       bare: bare.origin,
       ...(ceiling ? { ceiling: ceiling.origin } : {}),
+      hookbayCpuUs: () => cpuUs(pid),
     });
     clearInterval(sampler);
     // VmHWM also covers moments between two samples.
