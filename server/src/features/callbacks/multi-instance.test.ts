@@ -19,6 +19,7 @@ import { listEvents } from '../webhooks/test-captures.js';
 describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('response rule callbacks across two instances', () => {
   let a: FastifyInstance;
   let b: FastifyInstance;
+  let originA: string;
   let originB: string;
   let target: Target;
   let socket: TestSocket | undefined;
@@ -34,7 +35,7 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('response rule callbacks acr
     });
     // One after the other, so that only the first migrates the new schema.
     a = await buildApp(config);
-    await listen(a);
+    originA = await listen(a);
     b = await buildApp(config);
     originB = await listen(b);
     target = await startTarget();
@@ -76,7 +77,6 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('response rule callbacks acr
       },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const originA = `http://127.0.0.1:${(a.server.address() as { port: number }).port}`;
     socket = await connectSocket(originA, owner.sessionId);
     const heard: { id: number; callback: CallbackResult }[] = [];
     socket.on(WEBHOOK_CALLBACK, (payload) => heard.push(payload));
