@@ -10,7 +10,7 @@ import { namedSession } from './named.js';
 import { openLoop } from './open-loop.js';
 import { routedLink } from './routed.js';
 import { settled } from './stats.js';
-import { wrk, type WrkResult } from './wrk.js';
+import { wrk, type WrkOptions, type WrkResult } from './wrk.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 export const WARMUP_SECONDS = 2;
@@ -77,20 +77,33 @@ export interface LoadResult {
   loop: Awaited<ReturnType<typeof openLoop>>;
 }
 
+/**
+ * wrk on `url` with CONNECTIONS connections: a POST carries the sender's body and user agent, a GET
+ * comes from a desktop browser.
+ */
+function wrkAt(
+  url: string,
+  method: 'GET' | 'POST',
+  seconds: number,
+  extra: Pick<WrkOptions, 'headers' | 'quota'> = {},
+): Promise<WrkResult> {
+  return wrk({
+    url,
+    seconds,
+    connections: CONNECTIONS,
+    method,
+    ...(method === 'POST' ? { body: BODY, userAgent: SENDER_UA } : { userAgent: DESKTOP_CHROME_UA }),
+    ...extra,
+  });
+}
+
 function runnersFor(
   origins: Origins,
   hookbayUrl: string,
   bareUrl: (origin: string) => string,
   method: 'GET' | 'POST',
 ) {
-  const run = (url: string) => (seconds: number) =>
-    wrk({
-      url,
-      seconds,
-      connections: CONNECTIONS,
-      method,
-      ...(method === 'POST' ? { body: BODY, userAgent: SENDER_UA } : { userAgent: DESKTOP_CHROME_UA }),
-    });
+  const run = (url: string) => (seconds: number) => wrkAt(url, method, seconds);
   return {
     bare: run(bareUrl(origins.bare)),
     hookbay: run(hookbayUrl),
@@ -124,24 +137,8 @@ export async function measureLoad(origins: Origins): Promise<LoadResult> {
   const capture = await alternate({
     ...runnersFor(origins, `${origin}/webhook/${owner.sessionId}`, (bare) => `${bare}/hook`, 'POST'),
     judged: (seconds) =>
-      wrk({
-        url: `${origin}/webhook/${judged.sessionId}`,
-        seconds,
-        connections: CONNECTIONS,
-        method: 'POST',
-        body: BODY,
-        userAgent: SENDER_UA,
-        headers: judged.headers,
-      }),
-    named: (seconds) =>
-      wrk({
-        url: `${origin}/webhook/${named.name}`,
-        seconds,
-        connections: CONNECTIONS,
-        method: 'POST',
-        body: BODY,
-        userAgent: SENDER_UA,
-      }),
+      wrkAt(`${origin}/webhook/${judged.sessionId}`, 'POST', seconds, { headers: judged.headers }),
+    named: (seconds) => wrkAt(`${origin}/webhook/${named.name}`, 'POST', seconds),
   });
 
   // Redirect: one link of the same user, whose listener also receives url-click events.
@@ -157,14 +154,7 @@ export async function measureLoad(origins: Origins): Promise<LoadResult> {
   const routed = await routedLink(origin, owner.sessionId);
   const redirect = await alternate({
     ...runnersFor(origins, `${origin}/s/${link.id}`, (bare) => `${bare}/s/bare`, 'GET'),
-    routed: (seconds) =>
-      wrk({
-        url: `${origin}/s/${routed.id}`,
-        seconds,
-        connections: CONNECTIONS,
-        method: 'GET',
-        userAgent: DESKTOP_CHROME_UA,
-      }),
+    routed: (seconds) => wrkAt(`${origin}/s/${routed.id}`, 'GET', seconds),
   });
   const capturePushed = await settled(() => pushed);
   listener.close();
@@ -206,27 +196,12 @@ async function exactCounts(origin: string): Promise<LoadResult['exact']> {
   listener.on(WEBHOOK_REQUEST, () => pushed++);
   listener.on(URL_CLICK, () => clickEvents++);
   await new Promise<void>((resolve) => listener.emit(JOIN_USER_ROOM, exact.id, () => resolve()));
-  const capture = await wrk({
-    url: `${origin}/webhook/${exact.sessionId}`,
-    seconds: 3,
-    connections: CONNECTIONS,
-    method: 'POST',
-    body: BODY,
-    userAgent: SENDER_UA,
-    quota: EXACT_COUNT,
-  });
+  const capture = await wrkAt(`${origin}/webhook/${exact.sessionId}`, 'POST', 3, { quota: EXACT_COUNT });
   const named = await exactByName(origin);
   const link = await api<{ id: string }>(origin, '/api/urls', exact.sessionId, {
     url: 'https://example.com/exact',
   });
-  const redirect = await wrk({
-    url: `${origin}/s/${link.id}`,
-    seconds: 3,
-    connections: CONNECTIONS,
-    method: 'GET',
-    userAgent: DESKTOP_CHROME_UA,
-    quota: EXACT_COUNT,
-  });
+  const redirect = await wrkAt(`${origin}/s/${link.id}`, 'GET', 3, { quota: EXACT_COUNT });
   await settled(() => pushed + clickEvents);
   const stored = await storedCount(origin, exact.sessionId);
   const clicks = (await api<{ totalClicks: number }>(origin, `/s/${link.id}/analytics`, exact.sessionId))
@@ -251,15 +226,7 @@ async function exactByName(origin: string): Promise<LoadResult['exact']['named']
   const listener = await connect(origin, named.sessionId);
   let pushed = 0;
   listener.on(WEBHOOK_REQUEST, () => pushed++);
-  const capture = await wrk({
-    url: `${origin}/webhook/${named.name}`,
-    seconds: 3,
-    connections: CONNECTIONS,
-    method: 'POST',
-    body: BODY,
-    userAgent: SENDER_UA,
-    quota: EXACT_COUNT,
-  });
+  const capture = await wrkAt(`${origin}/webhook/${named.name}`, 'POST', 3, { quota: EXACT_COUNT });
   await settled(() => pushed);
   const stored = await storedCount(origin, named.sessionId);
   listener.close();
