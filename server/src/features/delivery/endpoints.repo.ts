@@ -4,24 +4,12 @@
  * its owner turns, and its removal together with its queue.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { DatabaseSchema, RelayDestinationsTable } from '../../db/schema.js';
+import type { DatabaseSchema, DeliveryEndpointColumns } from '../../db/schema.js';
 import type { AttemptResult } from './delivery-worker.js';
 import { ENDPOINT_TABLES, type DeliveryKind } from './outbox.repo.js';
 
-/** The columns the engine keeps on an endpoint, named alike in every endpoint table. */
-type EndpointHealthColumns = Pick<
-  Selectable<RelayDestinationsTable>,
-  | 'enabled'
-  | 'disabled_reason'
-  | 'failed_messages'
-  | 'dropped_messages'
-  | 'last_status'
-  | 'last_error'
-  | 'last_attempt_at'
->;
-
 /** An endpoint's health as its feature shows it. */
-export function endpointHealth(row: EndpointHealthColumns) {
+export function endpointHealth(row: Selectable<DeliveryEndpointColumns>) {
   return {
     isEnabled: Number(row.enabled) === 1,
     disabledReason: row.disabled_reason,
