@@ -2,6 +2,8 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../shared/realtime.js';
 import { EVENTS_PAGE_MAX } from '../shared/webhooks.js';
+import { DESKTOP_CHROME_UA } from '../e2e/harness.js';
+import { wrk, type WrkOptions, type WrkResult } from './wrk.js';
 
 export const SENDER_UA = 'hookbay-bench';
 /** Open connections of every wrk run. */
@@ -53,4 +55,24 @@ export async function storedCount(origin: string, sessionId: string): Promise<nu
     if (page.length < EVENTS_PAGE_MAX) return count;
     before = page.at(-1)?.id;
   }
+}
+
+/**
+ * wrk on `url` with CONNECTIONS connections: a POST carries the sender's body and user agent, a GET
+ * comes from a desktop browser.
+ */
+export function wrkAt(
+  url: string,
+  method: 'GET' | 'POST',
+  seconds: number,
+  extra: Pick<WrkOptions, 'headers' | 'quota'> = {},
+): Promise<WrkResult> {
+  return wrk({
+    url,
+    seconds,
+    connections: CONNECTIONS,
+    method,
+    ...(method === 'POST' ? { body: BODY, userAgent: SENDER_UA } : { userAgent: DESKTOP_CHROME_UA }),
+    ...extra,
+  });
 }

@@ -2,12 +2,10 @@
  * The exact counts: a fixed number of requests, every answer awaited, then acknowledged, stored,
  * pushed (and for redirects, clicks counted and url-click events) compared.
  */
-import { DESKTOP_CHROME_UA } from '../e2e/harness.js';
 import { JOIN_USER_ROOM, URL_CLICK, WEBHOOK_REQUEST } from '../shared/realtime.js';
-import { api, BODY, connect, CONNECTIONS, newSession, SENDER_UA, storedCount } from './client.js';
+import { api, connect, newSession, storedCount, wrkAt } from './client.js';
 import { namedSession } from './named.js';
 import { settled } from './stats.js';
-import { wrk } from './wrk.js';
 
 export const EXACT_COUNT = 5000;
 
@@ -33,27 +31,12 @@ export async function exactCounts(origin: string): Promise<ExactCounts> {
   listener.on(WEBHOOK_REQUEST, () => pushed++);
   listener.on(URL_CLICK, () => clickEvents++);
   await new Promise<void>((resolve) => listener.emit(JOIN_USER_ROOM, exact.id, () => resolve()));
-  const capture = await wrk({
-    url: `${origin}/webhook/${exact.sessionId}`,
-    seconds: 3,
-    connections: CONNECTIONS,
-    method: 'POST',
-    body: BODY,
-    userAgent: SENDER_UA,
-    quota: EXACT_COUNT,
-  });
+  const capture = await wrkAt(`${origin}/webhook/${exact.sessionId}`, 'POST', 3, { quota: EXACT_COUNT });
   const named = await exactByName(origin);
   const link = await api<{ id: string }>(origin, '/api/urls', exact.sessionId, {
     url: 'https://example.com/exact',
   });
-  const redirect = await wrk({
-    url: `${origin}/s/${link.id}`,
-    seconds: 3,
-    connections: CONNECTIONS,
-    method: 'GET',
-    userAgent: DESKTOP_CHROME_UA,
-    quota: EXACT_COUNT,
-  });
+  const redirect = await wrkAt(`${origin}/s/${link.id}`, 'GET', 3, { quota: EXACT_COUNT });
   await settled(() => pushed + clickEvents);
   const stored = await storedCount(origin, exact.sessionId);
   const clicks = (await api<{ totalClicks: number }>(origin, `/s/${link.id}/analytics`, exact.sessionId))
@@ -78,15 +61,7 @@ async function exactByName(origin: string): Promise<ExactCounts['named']> {
   const listener = await connect(origin, named.sessionId);
   let pushed = 0;
   listener.on(WEBHOOK_REQUEST, () => pushed++);
-  const capture = await wrk({
-    url: `${origin}/webhook/${named.name}`,
-    seconds: 3,
-    connections: CONNECTIONS,
-    method: 'POST',
-    body: BODY,
-    userAgent: SENDER_UA,
-    quota: EXACT_COUNT,
-  });
+  const capture = await wrkAt(`${origin}/webhook/${named.name}`, 'POST', 3, { quota: EXACT_COUNT });
   await settled(() => pushed);
   const stored = await storedCount(origin, named.sessionId);
   listener.close();

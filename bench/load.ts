@@ -2,9 +2,8 @@
  * The load runs of one Hookbay server: capture and redirect under wrk against the bare servers in
  * alternating rounds, the exact counts (bench/exact.ts), and the open loop. Run once per WORKERS setting.
  */
-import { DESKTOP_CHROME_UA } from '../e2e/harness.js';
 import { JOIN_USER_ROOM, WEBHOOK_REQUEST } from '../shared/realtime.js';
-import { api, BODY, connect, CONNECTIONS, newSession, SENDER_UA } from './client.js';
+import { api, connect, CONNECTIONS, newSession, wrkAt } from './client.js';
 import { exactCounts, type ExactCounts } from './exact.js';
 import { judgedCounts, judgedSession } from './judged.js';
 import { namedSession } from './named.js';
@@ -12,7 +11,7 @@ import { openLoop } from './open-loop.js';
 import { hangingTarget, relayedSession } from './relayed.js';
 import { routedLink } from './routed.js';
 import { settled } from './stats.js';
-import { wrk, type WrkResult } from './wrk.js';
+import type { WrkResult } from './wrk.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 export const WARMUP_SECONDS = 2;
@@ -91,14 +90,7 @@ function runnersFor(
   bareUrl: (origin: string) => string,
   method: 'GET' | 'POST',
 ) {
-  const run = (url: string) => (seconds: number) =>
-    wrk({
-      url,
-      seconds,
-      connections: CONNECTIONS,
-      method,
-      ...(method === 'POST' ? { body: BODY, userAgent: SENDER_UA } : { userAgent: DESKTOP_CHROME_UA }),
-    });
+  const run = (url: string) => (seconds: number) => wrkAt(url, method, seconds);
   return {
     bare: run(bareUrl(origins.bare)),
     hookbay: run(hookbayUrl),
@@ -139,33 +131,9 @@ export async function measureLoad(origins: Origins): Promise<LoadResult> {
     {
       ...runnersFor(origins, `${origin}/webhook/${owner.sessionId}`, (bare) => `${bare}/hook`, 'POST'),
       judged: (seconds) =>
-        wrk({
-          url: `${origin}/webhook/${judged.sessionId}`,
-          seconds,
-          connections: CONNECTIONS,
-          method: 'POST',
-          body: BODY,
-          userAgent: SENDER_UA,
-          headers: judged.headers,
-        }),
-      named: (seconds) =>
-        wrk({
-          url: `${origin}/webhook/${named.name}`,
-          seconds,
-          connections: CONNECTIONS,
-          method: 'POST',
-          body: BODY,
-          userAgent: SENDER_UA,
-        }),
-      relayed: (seconds) =>
-        wrk({
-          url: `${origin}/webhook/${relayed.sessionId}`,
-          seconds,
-          connections: CONNECTIONS,
-          method: 'POST',
-          body: BODY,
-          userAgent: SENDER_UA,
-        }),
+        wrkAt(`${origin}/webhook/${judged.sessionId}`, 'POST', seconds, { headers: judged.headers }),
+      named: (seconds) => wrkAt(`${origin}/webhook/${named.name}`, 'POST', seconds),
+      relayed: (seconds) => wrkAt(`${origin}/webhook/${relayed.sessionId}`, 'POST', seconds),
     },
     origins.hookbayCpuUs,
   );
@@ -184,14 +152,7 @@ export async function measureLoad(origins: Origins): Promise<LoadResult> {
   const redirect = await alternate(
     {
       ...runnersFor(origins, `${origin}/s/${link.id}`, (bare) => `${bare}/s/bare`, 'GET'),
-      routed: (seconds) =>
-        wrk({
-          url: `${origin}/s/${routed.id}`,
-          seconds,
-          connections: CONNECTIONS,
-          method: 'GET',
-          userAgent: DESKTOP_CHROME_UA,
-        }),
+      routed: (seconds) => wrkAt(`${origin}/s/${routed.id}`, 'GET', seconds),
     },
     origins.hookbayCpuUs,
   );

@@ -27,8 +27,24 @@ export interface DeliveryMessagesTable {
   created_at: number;
 }
 
+/**
+ * What the delivery engine keeps on each endpoint, alike in every endpoint table (link_webhooks,
+ * relay_destinations): its switch and the health of its deliveries.
+ */
+export interface DeliveryEndpointColumns {
+  enabled: number;
+  disabled_reason: string | null;
+  /** Messages in a row that failed every attempt; a delivery resets it. */
+  failed_messages: number;
+  /** Messages dropped because the endpoint's queue was full. */
+  dropped_messages: Generated<number>;
+  last_status: number | null;
+  last_error: string | null;
+  last_attempt_at: number | null;
+}
+
 /** A session's relay destination (migration 034). */
-export interface RelayDestinationsTable {
+export interface RelayDestinationsTable extends DeliveryEndpointColumns {
   id: string;
   session_id: string;
   url: string;
@@ -40,13 +56,6 @@ export interface RelayDestinationsTable {
   filter_methods: string;
   filter_path: string | null;
   filter_q: string | null;
-  enabled: number;
-  disabled_reason: string | null;
-  failed_messages: number;
-  dropped_messages: Generated<number>;
-  last_status: number | null;
-  last_error: string | null;
-  last_attempt_at: number | null;
   created_at: number;
 }
 

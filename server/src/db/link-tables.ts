@@ -1,5 +1,6 @@
 /** The short links' tables, as Kysely sees them (see schema.ts for the conventions). */
 import type { Generated } from 'kysely';
+import type { DeliveryEndpointColumns } from './delivery-tables.js';
 
 export interface ShortLinksTable {
   /** 7 random characters (short-links/link-id.ts) or the alias its owner chose. */
@@ -126,8 +127,8 @@ export interface LinkChecksTable {
   duration_ms: number;
 }
 
-/** A session's click webhook endpoint (migration 018); `link_id` null covers all its links. */
-export interface LinkWebhooksTable {
+/** A session's click webhook endpoint (migration 018, dropped_messages 026); `link_id` null covers all its links. */
+export interface LinkWebhooksTable extends DeliveryEndpointColumns {
   id: string;
   session_id: string;
   link_id: string | null;
@@ -138,15 +139,6 @@ export interface LinkWebhooksTable {
   secret: string;
   /** Where the session's short links live (`{apiBase}/s/{id}`), as seen when the endpoint was made. */
   api_base: string;
-  enabled: number;
-  disabled_reason: string | null;
-  /** Messages in a row that failed every attempt; a delivery resets it. */
-  failed_messages: number;
-  /** Messages dropped because the endpoint's queue was full (migration 026). */
-  dropped_messages: Generated<number>;
-  last_status: number | null;
-  last_error: string | null;
-  last_attempt_at: number | null;
   created_at: number;
   /** When the endpoint's own link was deleted; it receives nothing more from then on (migration 027). */
   link_deleted_at: number | null;

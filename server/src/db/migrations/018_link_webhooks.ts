@@ -1,6 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../dialect.js';
 import { addIdColumn } from '../dialect.js';
+import { addLastAttemptColumns, addSwitchColumns } from '../migration-columns.js';
 
 /**
  * Click webhooks of short links. link_webhooks: a session's endpoints (one link, or all of its
@@ -20,13 +21,8 @@ export function linkWebhooksMigration(dialect: DialectName): Migration {
         .addColumn('events', 'text', (col) => col.notNull())
         .addColumn('secret', 'text', (col) => col.notNull())
         .addColumn('api_base', 'text', (col) => col.notNull())
-        .addColumn('enabled', 'integer', (col) => col.notNull().defaultTo(1))
-        .addColumn('disabled_reason', 'text')
-        .addColumn('failed_messages', 'integer', (col) => col.notNull().defaultTo(0))
-        .addColumn('last_status', 'integer')
-        .addColumn('last_error', 'text')
-        .addColumn('last_attempt_at', 'bigint')
-        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .$call(addSwitchColumns)
+        .$call(addLastAttemptColumns)
         .execute();
       await db.schema
         .createIndex('link_webhooks_session')
@@ -45,10 +41,7 @@ export function linkWebhooksMigration(dialect: DialectName): Migration {
         .addColumn('next_at', 'bigint', (col) => col.notNull())
         .addColumn('claim', 'text')
         .addColumn('claimed_until', 'bigint')
-        .addColumn('last_status', 'integer')
-        .addColumn('last_error', 'text')
-        .addColumn('last_attempt_at', 'bigint')
-        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .$call(addLastAttemptColumns)
         .execute();
       // The worker's search for due rows, and each endpoint's recent deliveries.
       await db.schema

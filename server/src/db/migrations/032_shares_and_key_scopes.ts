@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { addTokenColumns, addTokenLifeColumns } from '../migration-columns.js';
 
 /**
  * Read-only share links and key scopes. share_links: one row per link, holding only the token's
@@ -8,18 +9,11 @@ import type { Kysely, Migration } from 'kysely';
 export function sharesAndKeyScopesMigration(): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('share_links')
-        .addColumn('id', 'text', (col) => col.primaryKey())
-        .addColumn('session_id', 'text', (col) => col.notNull())
-        .addColumn('token_hash', 'text', (col) => col.notNull().unique())
+      await addTokenColumns(db.schema.createTable('share_links'))
         .addColumn('event_id', 'bigint')
         .addColumn('redact_headers', 'text', (col) => col.notNull())
         .addColumn('show_secrets', 'integer', (col) => col.notNull())
-        .addColumn('created_at', 'bigint', (col) => col.notNull())
-        .addColumn('expires_at', 'bigint', (col) => col.notNull())
-        .addColumn('last_used_at', 'bigint')
-        .addColumn('revoked_at', 'bigint')
+        .$call(addTokenLifeColumns)
         .execute();
       // A session's own list, and the count toward its limit.
       await db.schema

@@ -1,6 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../dialect.js';
 import { addIdColumn } from '../dialect.js';
+import { addLastAttemptColumns, addSwitchColumns } from '../migration-columns.js';
 
 /**
  * Relays: a session's destinations that every matching capture is passed on to. Click webhooks'
@@ -36,14 +37,9 @@ export function relaysMigration(dialect: DialectName): Migration {
         .addColumn('filter_methods', 'text', (col) => col.notNull().defaultTo(''))
         .addColumn('filter_path', 'text')
         .addColumn('filter_q', 'text')
-        .addColumn('enabled', 'integer', (col) => col.notNull().defaultTo(1))
-        .addColumn('disabled_reason', 'text')
-        .addColumn('failed_messages', 'integer', (col) => col.notNull().defaultTo(0))
+        .$call(addSwitchColumns)
         .addColumn('dropped_messages', 'bigint', (col) => col.notNull().defaultTo(0))
-        .addColumn('last_status', 'integer')
-        .addColumn('last_error', 'text')
-        .addColumn('last_attempt_at', 'bigint')
-        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .$call(addLastAttemptColumns)
         .execute();
       await db.schema
         .createIndex('relay_destinations_session')

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { addTokenColumns, addTokenLifeColumns } from '../migration-columns.js';
 
 /**
  * Shared analytics links and destination checks. link_shares: one row per shared analytics link of
@@ -8,17 +9,10 @@ import type { Kysely, Migration } from 'kysely';
 export function linkSharesAndChecksMigration(): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('link_shares')
-        .addColumn('id', 'text', (col) => col.primaryKey())
-        .addColumn('session_id', 'text', (col) => col.notNull())
-        .addColumn('token_hash', 'text', (col) => col.notNull().unique())
+      await addTokenColumns(db.schema.createTable('link_shares'))
         .addColumn('link_id', 'text')
         .addColumn('tag', 'text')
-        .addColumn('created_at', 'bigint', (col) => col.notNull())
-        .addColumn('expires_at', 'bigint', (col) => col.notNull())
-        .addColumn('last_used_at', 'bigint')
-        .addColumn('revoked_at', 'bigint')
+        .$call(addTokenLifeColumns)
         .execute();
       await db.schema
         .createIndex('link_shares_session_id_created_at')

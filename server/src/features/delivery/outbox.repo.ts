@@ -5,13 +5,13 @@
  * only under that claim. A relay message is due only once the messages of every earlier capture for
  * its destination are finished, so that a destination gets captures in the order they arrived.
  */
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { LinkWebhookDeliveryState } from '../../../../shared/link-webhooks.js';
 import type { DatabaseSchema, DeliveryMessagesTable } from '../../db/schema.js';
 
 /** Who queued a message: each kind's endpoints live in their own table. */
 export type DeliveryKind = 'link' | 'relay';
-const ENDPOINT_TABLES = { link: 'link_webhooks', relay: 'relay_destinations' } as const;
+export const ENDPOINT_TABLES = { link: 'link_webhooks', relay: 'relay_destinations' } as const;
 
 export interface NewMessage {
   /** 'link' when left out. */
@@ -95,6 +95,22 @@ async function crowdedEndpoints(
     .having((eb) => eb.fn.countAll(), '>', count)
     .execute();
   return rows.map((row) => ({ endpointId: row.endpoint_id, kind: row.kind === 'relay' ? 'relay' : 'link' }));
+}
+
+/**
+ * The id of the `keep`th newest row the query finds (by id), or undefined when it finds fewer;
+ * rows below that id are the ones beyond `keep`.
+ */
+export async function nthNewestId<DB, TB extends keyof DB>(
+  rows: SelectQueryBuilder<DB, TB, { id: number }>,
+  keep: number,
+): Promise<number | undefined> {
+  const row = await rows
+    .orderBy(sql.ref('id'), 'desc')
+    .offset(keep - 1)
+    .limit(1)
+    .executeTakeFirst();
+  return row && Number(row.id);
 }
 
 type MessagesBuilder = ExpressionBuilder<DatabaseSchema & { m: DeliveryMessagesTable }, 'm'>;
@@ -207,16 +223,15 @@ export function createMessagesRepo(db: Kysely<DatabaseSchema>): MessagesRepo {
     async dropOverflow(keep, reason, at) {
       let dropped = 0;
       for (const { endpointId, kind } of await crowdedEndpoints(db, ['pending'], keep)) {
-        const newestKept = await db
-          .selectFrom('delivery_messages')
-          .select('id')
-          .where('endpoint_id', '=', endpointId)
-          .where('status', '=', 'pending')
-          .orderBy('id', 'desc')
-          .offset(keep - 1)
-          .limit(1)
-          .executeTakeFirst();
-        if (!newestKept) continue;
+        const newestKept = await nthNewestId(
+          db
+            .selectFrom('delivery_messages')
+            .select('id')
+            .where('endpoint_id', '=', endpointId)
+            .where('status', '=', 'pending'),
+          keep,
+        );
+        if (newestKept === undefined) continue;
         const result = await db
           .updateTable('delivery_messages')
           .set({
@@ -228,7 +243,7 @@ export function createMessagesRepo(db: Kysely<DatabaseSchema>): MessagesRepo {
           })
           .where('endpoint_id', '=', endpointId)
           .where('status', '=', 'pending')
-          .where('id', '<', Number(newestKept.id))
+          .where('id', '<', newestKept)
           .where('claim', 'is', null)
           .executeTakeFirst();
         const count = Number(result.numUpdatedRows);
@@ -244,21 +259,20 @@ export function createMessagesRepo(db: Kysely<DatabaseSchema>): MessagesRepo {
     },
     async pruneHistory(keep) {
       for (const { endpointId } of await crowdedEndpoints(db, FINISHED, keep)) {
-        const oldestKept = await db
-          .selectFrom('delivery_messages')
-          .select('id')
-          .where('endpoint_id', '=', endpointId)
-          .where('status', 'in', FINISHED)
-          .orderBy('id', 'desc')
-          .offset(keep - 1)
-          .limit(1)
-          .executeTakeFirst();
-        if (!oldestKept) continue;
+        const oldestKept = await nthNewestId(
+          db
+            .selectFrom('delivery_messages')
+            .select('id')
+            .where('endpoint_id', '=', endpointId)
+            .where('status', 'in', FINISHED),
+          keep,
+        );
+        if (oldestKept === undefined) continue;
         await db
           .deleteFrom('delivery_messages')
           .where('endpoint_id', '=', endpointId)
           .where('status', 'in', FINISHED)
-          .where('id', '<', Number(oldestKept.id))
+          .where('id', '<', oldestKept)
           .execute();
       }
     },

@@ -13,14 +13,13 @@ import {
   LINKS_EXPORT_PATH,
   MAX_BULK_ITEMS,
 } from '../../../../shared/link-bulk.js';
-import type { PublicOrigin } from '../../config.js';
 import { TooManyRequestsError } from '../../http/errors.js';
 import { requireUser } from '../../http/identity.js';
-import { hitAll, type Limiter } from '../../http/rate-limit/limiter.js';
+import { hitAll } from '../../http/rate-limit/limiter.js';
 import { invalid, json, media, unauthorised } from '../../http/openapi/responses.js';
 import type { ZodRoutes } from '../../http/validation.js';
 import { defineCreateLimits } from '../short-links/link-limits.js';
-import type { LinksService } from '../short-links/links.service.js';
+import type { LinkRoutesOptions } from '../short-links/links.routes.js';
 import { linkContextOf } from '../short-links/request-info.js';
 import { createLinkBulkService } from './link-bulk.service.js';
 
@@ -76,16 +75,8 @@ const exportSchema = {
 
 const EXPORT_FILE_NAME = 'hookbay-links.csv';
 
-export async function linkBulkRoutes(
-  instance: FastifyInstance,
-  options: {
-    links: LinksService;
-    publicOrigin: PublicOrigin | null;
-    limiter: Limiter;
-    /** The create limits of POST /api/urls; the same counters, so bulk items count as creations. */
-    createLimits: { perMinute: number; perDay: number };
-  },
-) {
+/** Given what POST /api/urls is given: the same create-limit counters, so bulk items count as creations. */
+export async function linkBulkRoutes(instance: FastifyInstance, options: LinkRoutesOptions) {
   const app = instance.withTypeProvider<ZodRoutes>();
   const { publicOrigin } = options;
   const bulk = createLinkBulkService({ links: options.links });

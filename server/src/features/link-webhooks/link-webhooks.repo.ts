@@ -2,6 +2,13 @@
 import type { Kysely, Selectable } from 'kysely';
 import { LINK_WEBHOOK_EVENTS, type LinkWebhookEvent } from '../../../../shared/link-webhooks.js';
 import type { DatabaseSchema, LinkWebhooksTable } from '../../db/schema.js';
+import {
+  createEndpointHealthRepo,
+  deleteEndpoint,
+  endpointHealth,
+  switchedOnOrOff,
+  type EndpointHealthRepo,
+} from '../delivery/endpoints.repo.js';
 
 export interface StoredEndpoint {
   id: string;
@@ -31,14 +38,7 @@ export interface EndpointChange {
   isEnabled?: boolean;
 }
 
-/** How one attempt went, for the endpoint's health. */
-export interface AttemptResult {
-  status: number | null;
-  error: string | null;
-  at: number;
-}
-
-export interface LinkWebhooksRepo {
+export interface LinkWebhooksRepo extends EndpointHealthRepo {
   countOwned(sessionId: string): Promise<number>;
   insert(endpoint: StoredEndpoint): Promise<void>;
   /** Oldest first. */
@@ -60,13 +60,6 @@ export interface LinkWebhooksRepo {
   moveLink(sessionId: string, from: string, to: string): Promise<void>;
   /** Removes the endpoint and its queue; false when the session has no such endpoint. */
   delete(sessionId: string, id: string): Promise<boolean>;
-  /** Notes the last attempt; a delivery also sets the failed-message count back to 0. */
-  noteAttempt(id: string, result: AttemptResult, isDelivered: boolean): Promise<void>;
-  /**
-   * Counts a message that failed every attempt; once `limit` have in a row, disables the
-   * endpoint with `reason`. True when this call disabled it.
-   */
-  noteFailedMessage(id: string, limit: number, reason: string): Promise<boolean>;
 }
 
 function toEndpoint(row: Selectable<LinkWebhooksTable>): StoredEndpoint {
@@ -78,13 +71,7 @@ function toEndpoint(row: Selectable<LinkWebhooksTable>): StoredEndpoint {
     events: LINK_WEBHOOK_EVENTS.filter((event) => row.events.split(',').includes(event)),
     secret: row.secret,
     apiBase: row.api_base,
-    isEnabled: Number(row.enabled) === 1,
-    disabledReason: row.disabled_reason,
-    failedMessages: Number(row.failed_messages),
-    droppedMessages: Number(row.dropped_messages),
-    lastStatus: row.last_status === null ? null : Number(row.last_status),
-    lastError: row.last_error,
-    lastAttemptAt: row.last_attempt_at === null ? null : Number(row.last_attempt_at),
+    ...endpointHealth(row),
     createdAt: Number(row.created_at),
     linkDeletedAt: row.link_deleted_at === null ? null : Number(row.link_deleted_at),
   };
@@ -92,6 +79,7 @@ function toEndpoint(row: Selectable<LinkWebhooksTable>): StoredEndpoint {
 
 export function createLinkWebhooksRepo(db: Kysely<DatabaseSchema>): LinkWebhooksRepo {
   return {
+    ...createEndpointHealthRepo(db, 'link'),
     async countOwned(sessionId) {
       const row = await db
         .selectFrom('link_webhooks')
@@ -172,13 +160,7 @@ export function createLinkWebhooksRepo(db: Kysely<DatabaseSchema>): LinkWebhooks
         .set({
           ...(change.url !== undefined && { url: change.url }),
           ...(change.events !== undefined && { events: change.events.join(',') }),
-          ...(change.isEnabled === true && { enabled: 1, disabled_reason: null, failed_messages: 0 }),
-          // The failure count starts again, so that it only ever shows failures that disabled it.
-          ...(change.isEnabled === false && {
-            enabled: 0,
-            disabled_reason: 'Turned off by its owner.',
-            failed_messages: 0,
-          }),
+          ...switchedOnOrOff(change.isEnabled),
         })
         .where('session_id', '=', sessionId)
         .where('id', '=', id)
@@ -205,48 +187,7 @@ export function createLinkWebhooksRepo(db: Kysely<DatabaseSchema>): LinkWebhooks
         .execute();
     },
     async delete(sessionId, id) {
-      return db.transaction().execute(async (trx) => {
-        const deleted = await trx
-          .deleteFrom('link_webhooks')
-          .where('session_id', '=', sessionId)
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (Number(deleted.numDeletedRows) === 0) return false;
-        await trx
-          .deleteFrom('delivery_messages')
-          .where('kind', '=', 'link')
-          .where('endpoint_id', '=', id)
-          .execute();
-        return true;
-      });
-    },
-    async noteAttempt(id, result, isDelivered) {
-      await db
-        .updateTable('link_webhooks')
-        .set({
-          last_status: result.status,
-          last_error: result.error,
-          last_attempt_at: result.at,
-          ...(isDelivered && { failed_messages: 0 }),
-        })
-        .where('id', '=', id)
-        .execute();
-    },
-    async noteFailedMessage(id, limit, reason) {
-      const row = await db
-        .updateTable('link_webhooks')
-        .set((eb) => ({ failed_messages: eb('failed_messages', '+', 1) }))
-        .where('id', '=', id)
-        .returning('failed_messages')
-        .executeTakeFirst();
-      if (!row || Number(row.failed_messages) < limit) return false;
-      const disabled = await db
-        .updateTable('link_webhooks')
-        .set({ enabled: 0, disabled_reason: reason })
-        .where('id', '=', id)
-        .where('enabled', '=', 1)
-        .executeTakeFirst();
-      return Number(disabled.numUpdatedRows) > 0;
+      return db.transaction().execute((trx) => deleteEndpoint(trx, 'link', sessionId, id));
     },
   };
 }

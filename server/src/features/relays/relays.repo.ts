@@ -2,7 +2,13 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { RelayAttemptState, RelayFilter, RelayMode } from '../../../../shared/relays.js';
 import type { DatabaseSchema, RelayAttemptsTable, RelayDestinationsTable } from '../../db/schema.js';
-import type { AttemptResult } from '../delivery/delivery-worker.js';
+import {
+  createEndpointHealthRepo,
+  deleteEndpoint,
+  endpointHealth,
+  switchedOnOrOff,
+} from '../delivery/endpoints.repo.js';
+import { nthNewestId } from '../delivery/outbox.repo.js';
 
 export interface StoredRelay {
   id: string;
@@ -55,13 +61,7 @@ function toRelay(row: Selectable<RelayDestinationsTable>): StoredRelay {
       path: row.filter_path,
       q: row.filter_q,
     },
-    isEnabled: Number(row.enabled) === 1,
-    disabledReason: row.disabled_reason,
-    failedMessages: Number(row.failed_messages),
-    droppedMessages: Number(row.dropped_messages),
-    lastStatus: row.last_status === null ? null : Number(row.last_status),
-    lastError: row.last_error,
-    lastAttemptAt: row.last_attempt_at === null ? null : Number(row.last_attempt_at),
+    ...endpointHealth(row),
     createdAt: Number(row.created_at),
   };
 }
@@ -86,6 +86,7 @@ export function createRelaysRepo(db: Kysely<DatabaseSchema>) {
   const owned = (sessionId: string, id: string) =>
     db.selectFrom('relay_destinations').selectAll().where('session_id', '=', sessionId).where('id', '=', id);
   return {
+    ...createEndpointHealthRepo(db, 'relay'),
     async countOwned(sessionId: string): Promise<number> {
       const row = await db
         .selectFrom('relay_destinations')
@@ -153,12 +154,7 @@ export function createRelaysRepo(db: Kysely<DatabaseSchema>) {
             filter_path: change.filter.path,
             filter_q: change.filter.q,
           }),
-          ...(change.isEnabled === true && { enabled: 1, disabled_reason: null, failed_messages: 0 }),
-          ...(change.isEnabled === false && {
-            enabled: 0,
-            disabled_reason: 'Turned off by its owner.',
-            failed_messages: 0,
-          }),
+          ...switchedOnOrOff(change.isEnabled),
         })
         .where('session_id', '=', sessionId)
         .where('id', '=', id)
@@ -169,49 +165,10 @@ export function createRelaysRepo(db: Kysely<DatabaseSchema>) {
     /** Removes the destination, its queue and its attempts; false when the session has no such destination. */
     async delete(sessionId: string, id: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .deleteFrom('relay_destinations')
-          .where('session_id', '=', sessionId)
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (Number(result.numDeletedRows) === 0) return false;
-        await trx
-          .deleteFrom('delivery_messages')
-          .where('kind', '=', 'relay')
-          .where('endpoint_id', '=', id)
-          .execute();
+        if (!(await deleteEndpoint(trx, 'relay', sessionId, id))) return false;
         await trx.deleteFrom('relay_attempts').where('destination_id', '=', id).execute();
         return true;
       });
-    },
-    async noteAttempt(id: string, result: AttemptResult, isDelivered: boolean): Promise<void> {
-      await db
-        .updateTable('relay_destinations')
-        .set({
-          last_status: result.status,
-          last_error: result.error,
-          last_attempt_at: result.at,
-          ...(isDelivered && { failed_messages: 0 }),
-        })
-        .where('id', '=', id)
-        .execute();
-    },
-    /** Counts a message that failed every attempt; true when this call disabled the destination. */
-    async noteFailedMessage(id: string, limit: number, reason: string): Promise<boolean> {
-      const row = await db
-        .updateTable('relay_destinations')
-        .set((eb) => ({ failed_messages: eb('failed_messages', '+', 1) }))
-        .where('id', '=', id)
-        .returning('failed_messages')
-        .executeTakeFirst();
-      if (!row || Number(row.failed_messages) < limit) return false;
-      const disabled = await db
-        .updateTable('relay_destinations')
-        .set({ enabled: 0, disabled_reason: reason })
-        .where('id', '=', id)
-        .where('enabled', '=', 1)
-        .executeTakeFirst();
-      return Number(disabled.numUpdatedRows) > 0;
     },
     async insertAttempt(attempt: StoredAttempt): Promise<void> {
       await db
@@ -259,19 +216,15 @@ export function createRelaysRepo(db: Kysely<DatabaseSchema>) {
         .having((eb) => eb.fn.countAll(), '>', keep)
         .execute();
       for (const { destination_id: id } of crowded) {
-        const oldestKept = await db
-          .selectFrom('relay_attempts')
-          .select('id')
-          .where('destination_id', '=', id)
-          .orderBy('id', 'desc')
-          .offset(keep - 1)
-          .limit(1)
-          .executeTakeFirst();
-        if (!oldestKept) continue;
+        const oldestKept = await nthNewestId(
+          db.selectFrom('relay_attempts').select('id').where('destination_id', '=', id),
+          keep,
+        );
+        if (oldestKept === undefined) continue;
         await db
           .deleteFrom('relay_attempts')
           .where('destination_id', '=', id)
-          .where('id', '<', Number(oldestKept.id))
+          .where('id', '<', oldestKept)
           .execute();
       }
     },

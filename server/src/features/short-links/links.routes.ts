@@ -28,16 +28,16 @@ async function answer<T>(reply: FastifyReply, action: () => Promise<T>): Promise
   }
 }
 
-export async function linksRoutes(
-  instance: FastifyInstance,
-  options: {
-    links: LinksService;
-    publicOrigin: PublicOrigin | null;
-    limiter: Limiter;
-    /** Links one session, and one IP address, may create per minute and per day. */
-    createLimits: { perMinute: number; perDay: number };
-  },
-) {
+/** What the short-link routes are given, the bulk routes too. */
+export interface LinkRoutesOptions {
+  links: LinksService;
+  publicOrigin: PublicOrigin | null;
+  limiter: Limiter;
+  /** Links one session, and one IP address, may create per minute and per day; bulk items count alike. */
+  createLimits: { perMinute: number; perDay: number };
+}
+
+export async function linksRoutes(instance: FastifyInstance, options: LinkRoutesOptions) {
   const app = instance.withTypeProvider<ZodRoutes>();
   const { links, publicOrigin } = options;
   const createLimits = defineCreateLimits(options.limiter, options.createLimits);

@@ -1,10 +1,9 @@
 /** The numbers an analytics link shows: totals, clicks per day and the top lists. Counts only. */
-import { Card, Col, ProgressBar, Row, Table } from 'react-bootstrap';
+import { Card, Col, Row, Table } from 'react-bootstrap';
 import type { SharedLinkAnalytics } from '../../../../shared/link-shares';
 import type { DayCount, NamedCount } from '../../../../shared/links';
+import { TopCounts } from '../short-links/components/TopCounts';
 import { linkShareMessages as text } from './messages';
-
-const SHOWN = 5;
 
 function Total({ label, value }: { label: string; value: number }) {
   return (
@@ -22,32 +21,9 @@ function Total({ label, value }: { label: string; value: number }) {
 }
 
 function Ranking({ title, counts }: { title: string; counts: NamedCount[] }) {
-  const shown = counts.slice(0, SHOWN);
-  const max = Math.max(1, ...shown.map((entry) => entry.clicks));
   return (
     <Col md={6} xl={4}>
-      <Card className="h-100">
-        <Card.Header as="h2" className="h6">
-          {title}
-        </Card.Header>
-        <Card.Body>
-          {shown.length === 0 ? (
-            <p className="text-body-secondary mb-0">{text.noClicks}</p>
-          ) : (
-            <ul className="list-unstyled mb-0" aria-label={title}>
-              {shown.map((entry) => (
-                <li key={entry.name} className="mb-2">
-                  <div className="d-flex justify-content-between gap-2 small">
-                    <span className="text-truncate">{entry.name || '—'}</span>
-                    <strong>{entry.clicks}</strong>
-                  </div>
-                  <ProgressBar now={(entry.clicks / max) * 100} style={{ height: 6 }} aria-hidden="true" />
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card.Body>
-      </Card>
+      <TopCounts title={title} counts={counts} emptyName="—" emptyText={text.noClicks} />
     </Col>
   );
 }

@@ -253,37 +253,13 @@ function WebhookInspector({
   );
 }
 
-export function WebhookPage({
-  accessPanel,
-  contractsControl,
-  signaturesControl,
-  relaysControl,
-  relayAttempts,
-  senderTest,
-  inspectorTools,
-  shareControl,
-  inspectorSwitcher,
-}: WebhookPageProps = {}) {
+export function WebhookPage(features: WebhookPageProps = {}) {
   usePageTitle(messages.pageTitle);
   // Keyed so another session starts from an empty list rather than mixing two sessions' requests.
   return (
     <Container fluid className="webhook-page py-2">
       <SessionGate>
-        {(user) => (
-          <WebhookInspector
-            key={user.sessionId}
-            sessionId={user.sessionId}
-            accessPanel={accessPanel}
-            contractsControl={contractsControl}
-            signaturesControl={signaturesControl}
-            relaysControl={relaysControl}
-            relayAttempts={relayAttempts}
-            senderTest={senderTest}
-            inspectorTools={inspectorTools}
-            shareControl={shareControl}
-            inspectorSwitcher={inspectorSwitcher}
-          />
-        )}
+        {(user) => <WebhookInspector key={user.sessionId} sessionId={user.sessionId} {...features} />}
       </SessionGate>
     </Container>
   );

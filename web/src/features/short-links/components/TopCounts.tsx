@@ -11,9 +11,16 @@ interface TopCountsProps {
   counts: NamedCount[];
   /** Shown for an empty name, e.g. 'Direct' for referrers. */
   emptyName?: string;
+  /** Shown instead of the list while nothing is counted. */
+  emptyText?: string;
 }
 
-export function TopCounts({ title, counts, emptyName = messages.unknown }: TopCountsProps) {
+export function TopCounts({
+  title,
+  counts,
+  emptyName = messages.unknown,
+  emptyText = messages.noDataYet,
+}: TopCountsProps) {
   const shown = counts.slice(0, SHOWN);
   const max = Math.max(0, ...shown.map((entry) => entry.clicks));
   return (
@@ -23,7 +30,7 @@ export function TopCounts({ title, counts, emptyName = messages.unknown }: TopCo
       </Card.Header>
       <Card.Body>
         {shown.length === 0 ? (
-          <p className="text-body-secondary mb-0">{messages.noDataYet}</p>
+          <p className="text-body-secondary mb-0">{emptyText}</p>
         ) : (
           <ul className="list-unstyled mb-0" aria-label={title}>
             {shown.map((entry) => (

@@ -27,25 +27,16 @@ interface UrlListProps {
   marker?: (url: ShortUrl) => ReactNode;
 }
 
-export function UrlList({
-  urls,
-  selectedId,
-  isLoading,
-  loadFailed,
-  onSelect,
-  onDelete,
-  onRetry,
-  marker,
-}: UrlListProps) {
+export function UrlList(props: UrlListProps) {
   return (
     <Card className="h-100">
       <Card.Header className="d-flex justify-content-between align-items-center">
         <h2 className="h6 mb-0">{messages.listTitle}</h2>
         <Badge bg="secondary" pill>
-          {urls.length}
+          {props.urls.length}
         </Badge>
       </Card.Header>
-      <ListBody {...{ urls, selectedId, isLoading, loadFailed, onSelect, onDelete, onRetry, marker }} />
+      <ListBody {...props} />
     </Card>
   );
 }
