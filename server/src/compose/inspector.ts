@@ -51,7 +51,7 @@ import { createSigningSecretsService } from '../features/signing-secrets/signing
 import { createWaitsRepo } from '../features/waits/waits.repo.js';
 import { waitsRoutes } from '../features/waits/waits.routes.js';
 import { createWaitsService } from '../features/waits/waits.service.js';
-import { captureRoutes } from '../features/webhooks/capture.routes.js';
+import { captureRoutes } from '../features/capture/capture.routes.js';
 import { eventsRoutes } from '../features/webhooks/events.routes.js';
 import { createWebhooksRepo } from '../features/webhooks/webhooks.repo.js';
 import { createWebhooksService } from '../features/webhooks/webhooks.service.js';
