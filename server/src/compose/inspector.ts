@@ -5,7 +5,7 @@
 import { returnFreeSpace } from '../db/free-space.js';
 import { accessRoutes } from '../features/access/access.routes.js';
 import type { AccessRepo } from '../features/access/access.repo.js';
-import { createAccessService, type AccessChecks } from '../features/access/access.service.js';
+import { createAccessService } from '../features/access/access.service.js';
 import { createCallbacksRepo } from '../features/callbacks/callbacks.repo.js';
 import { createCallbacksService } from '../features/callbacks/callbacks.service.js';
 import { callbackStarter } from '../features/callbacks/capture-callbacks.js';
@@ -55,6 +55,7 @@ import { captureRoutes } from '../features/capture/capture.routes.js';
 import { eventsRoutes } from '../features/webhooks/events.routes.js';
 import { createWebhooksRepo } from '../features/webhooks/webhooks.repo.js';
 import { createWebhooksService } from '../features/webhooks/webhooks.service.js';
+import type { AccessChecks } from '../http/identity.js';
 import type { AppContext, RouteContext } from './context.js';
 import { createRelays } from './relays.js';
 
