@@ -38,7 +38,7 @@ import type { SessionsAdminService } from './features/sessions/sessions-admin.se
 import { createMetricsRepo } from './features/metrics/metrics.repo.js';
 import { metricsRoutes } from './features/metrics/metrics.routes.js';
 import { createMetrics } from './features/metrics/metrics.service.js';
-import { EXTRA_CAPTURE_METHODS } from './features/webhooks/capture.routes.js';
+import { EXTRA_CAPTURE_METHODS } from './features/capture/capture.routes.js';
 import type { WebhooksService } from './features/webhooks/webhooks.service.js';
 import type { WaitsService } from './features/waits/waits.service.js';
 import type { ClicksService } from './features/short-links/clicks.service.js';

@@ -13,7 +13,7 @@ import type { ShortUrl, UrlAnalytics } from '../../shared/links.js';
 import type { AdminStatus } from '../../shared/admin.js';
 import { openDatabase } from '../src/db/connection.js';
 import { migrations } from '../src/db/migrations/index.js';
-import { ADMIN_COOKIE } from '../src/features/admin/admin-cookie.js';
+import { ADMIN_COOKIE } from '../src/http/admin-guard.js';
 import { grantAdmin } from '../src/features/admin/admin-grants.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from './app.js';
 import {

@@ -5,7 +5,7 @@
 import { returnFreeSpace } from '../db/free-space.js';
 import { accessRoutes } from '../features/access/access.routes.js';
 import type { AccessRepo } from '../features/access/access.repo.js';
-import { createAccessService, type AccessChecks } from '../features/access/access.service.js';
+import { createAccessService } from '../features/access/access.service.js';
 import { createCallbacksRepo } from '../features/callbacks/callbacks.repo.js';
 import { createCallbacksService } from '../features/callbacks/callbacks.service.js';
 import { callbackStarter } from '../features/callbacks/capture-callbacks.js';
@@ -51,10 +51,11 @@ import { createSigningSecretsService } from '../features/signing-secrets/signing
 import { createWaitsRepo } from '../features/waits/waits.repo.js';
 import { waitsRoutes } from '../features/waits/waits.routes.js';
 import { createWaitsService } from '../features/waits/waits.service.js';
-import { captureRoutes } from '../features/webhooks/capture.routes.js';
+import { captureRoutes } from '../features/capture/capture.routes.js';
 import { eventsRoutes } from '../features/webhooks/events.routes.js';
 import { createWebhooksRepo } from '../features/webhooks/webhooks.repo.js';
 import { createWebhooksService } from '../features/webhooks/webhooks.service.js';
+import type { AccessChecks } from '../http/identity.js';
 import type { AppContext, RouteContext } from './context.js';
 import { createRelays } from './relays.js';
 

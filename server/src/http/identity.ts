@@ -11,9 +11,30 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { bearerTokenOf, type KeyScope } from '../../../shared/access.js';
 import { SESSION_COOKIE, SESSION_HEADER, isSessionId, type SessionUser } from '../../../shared/sessions.js';
-import type { AccessChecks } from '../features/access/access.service.js';
-import type { SessionsService } from '../features/sessions/sessions.service.js';
 import { UnauthorizedError } from './errors.js';
+
+/** How a session id is looked up; the sessions feature answers it. */
+export interface SessionLookup {
+  /** The session's user, or null when the id is unknown. */
+  findSession(sessionId: string): Promise<SessionUser | null>;
+}
+
+/** The session a key opens. */
+export interface KeyIdentity {
+  user: SessionUser;
+  keyId: string;
+  scope: KeyScope;
+  isPrivate: boolean;
+}
+
+/** What every request and socket handshake asks; answered from the database each time. */
+export interface AccessChecks {
+  /** The session the key opens (recording the use, at most once a minute), or null for an unknown or revoked key. */
+  authenticate(key: string): Promise<KeyIdentity | null>;
+  isPrivate(sessionId: string): Promise<boolean>;
+  /** False once the key is revoked. */
+  hasKey(keyId: string): Promise<boolean>;
+}
 
 /** Who a request is. */
 export type Identity =
@@ -91,7 +112,7 @@ export async function identityStillHolds(identity: Identity | null, access: Acce
 export async function resolveIdentity(
   token: string | null,
   sessionId: string | null,
-  deps: { sessions: SessionsService; access: AccessChecks },
+  deps: { sessions: SessionLookup; access: AccessChecks },
 ): Promise<Identity> {
   if (token !== null) {
     const owner = await deps.access.authenticate(token);
@@ -111,7 +132,7 @@ function needsIdentity(url: string): boolean {
 }
 
 export const identityPlugin = fp(
-  async (app: FastifyInstance, options: { sessions: SessionsService; access: AccessChecks }) => {
+  async (app: FastifyInstance, options: { sessions: SessionLookup; access: AccessChecks }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('identity', null);
     app.addHook('onRequest', async (request) => {

@@ -16,9 +16,14 @@ import { JOIN_USER_ROOM, userRoom } from '../../../shared/realtime.js';
 import { bearerTokenOf } from '../../../shared/access.js';
 import { isSessionId } from '../../../shared/sessions.js';
 import { noteDatabaseOutage } from '../db/unavailable.js';
-import type { AccessChecks } from '../features/access/access.service.js';
-import type { SessionsService } from '../features/sessions/sessions.service.js';
-import { KEY_REFUSED_MESSAGE, identityStillHolds, resolveIdentity, type Identity } from '../http/identity.js';
+import {
+  KEY_REFUSED_MESSAGE,
+  identityStillHolds,
+  resolveIdentity,
+  type AccessChecks,
+  type Identity,
+  type SessionLookup,
+} from '../http/identity.js';
 import type { OutageLog } from '../outage-log.js';
 import { batchWebSocketFrames } from './batch-frames.js';
 import { ANNOUNCE_TIMEOUT_MS, SOLO_CLUSTER, createCluster, type Cluster } from './cluster.js';
@@ -76,7 +81,7 @@ const HANDSHAKE_FAILED = 'Something went wrong on our side. Please try again.';
 export async function createRealtime(
   server: HttpServer,
   options: {
-    sessions: SessionsService;
+    sessions: SessionLookup;
     access: AccessChecks;
     redisUrl: string | null;
     /** A worker of a WORKERS > 1 server without REDIS_URL: the other workers are reached through the primary. */

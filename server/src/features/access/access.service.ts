@@ -8,6 +8,7 @@ import {
 } from '../../../../shared/access.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import { HttpError, NotFoundError } from '../../http/errors.js';
+import type { AccessChecks } from '../../http/identity.js';
 import type { AccessRepo } from './access.repo.js';
 import { generateKey, hashKey } from './key-secret.js';
 
@@ -22,23 +23,6 @@ class ConflictError extends HttpError {
   constructor(message: string) {
     super(409, message);
   }
-}
-
-/** The session a key opens. */
-export interface KeyIdentity {
-  user: SessionUser;
-  keyId: string;
-  scope: KeyScope;
-  isPrivate: boolean;
-}
-
-/** What every request and socket handshake asks; answered from the database each time. */
-export interface AccessChecks {
-  /** The session the key opens (recording the use, at most once a minute), or null for an unknown or revoked key. */
-  authenticate(key: string): Promise<KeyIdentity | null>;
-  isPrivate(sessionId: string): Promise<boolean>;
-  /** False once the key is revoked. */
-  hasKey(keyId: string): Promise<boolean>;
 }
 
 /**

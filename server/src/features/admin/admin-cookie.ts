@@ -8,8 +8,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import { isSessionId } from '../../../../shared/sessions.js';
 
-export const ADMIN_COOKIE = 'hookbay_admin';
-
 /** Rights are checked on every call anyway; this only bounds how long a forgotten browser stays an admin. */
 const ADMIN_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 

@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AdminStatus } from '../../../../shared/admin.js';
 import { SESSION_COOKIE, isSessionId } from '../../../../shared/sessions.js';
 import { z } from 'zod';
+import { ADMIN_COOKIE } from '../../http/admin-guard.js';
 import { media, noBody } from '../../http/openapi/responses.js';
 import { setPageHeaders } from '../../http/page-headers.js';
 import { appStylesheetsOf, renderLinkPage } from '../short-links/link-page.js';
-import { ADMIN_COOKIE, adminCookieOptions } from './admin-cookie.js';
+import { adminCookieOptions } from './admin-cookie.js';
 import { ClaimRefusedError, type AdminService } from './admin.service.js';
 import { claimRefusalPage } from './claim-refusal-page.js';
 

@@ -1,3 +1,4 @@
+import type { AdminCheck } from '../../http/admin-guard.js';
 import { HttpError } from '../../http/errors.js';
 import type { AdminRepo } from './admin.repo.js';
 import { signAdminCookie, verifyAdminCookie } from './admin-cookie.js';
@@ -22,12 +23,7 @@ export interface ClaimedAdmin {
   cookieValue: string;
 }
 
-export interface AdminService {
-  /**
-   * Whether the browser is an admin for this session: the cookie must be signed by us, for this
-   * very session, and carry the session's current generation while the session is still admin.
-   */
-  isAdmin(sessionId: string, adminCookie: string | undefined): Promise<boolean>;
+export interface AdminService extends AdminCheck {
   /**
    * Redeems a one-time link for the browser holding `browserSessionId` and returns the cookie to
    * set. Throws ClaimRefusedError (400 for an unknown, used, expired or revoked link; 403 when the

@@ -7,9 +7,9 @@ import { SESSION_COOKIE, type SessionUser } from '../../../../shared/sessions.js
 import { buildApp } from '../../app.js';
 import type { Config } from '../../config.js';
 import { openDatabase, type Database } from '../../db/connection.js';
+import { ADMIN_COOKIE } from '../../http/admin-guard.js';
 import { TEST_DATABASE_URL, freshPostgresUrl, testConfig } from '../../../test/app.js';
 import { asUser, createSession } from '../../../test/factories.js';
-import { ADMIN_COOKIE } from './admin-cookie.js';
 import { grantAdmin } from './admin-grants.js';
 
 export interface AdminTestStore {

@@ -9,12 +9,11 @@ import {
   INSPECTOR_NAME_MIN_LENGTH,
   inspectorNameBodySchema,
 } from '../../../../shared/inspectors.js';
-import { createAdminGuard } from '../../http/admin-guard.js';
+import { createAdminGuard, type AdminCheck } from '../../http/admin-guard.js';
 import { requireUser } from '../../http/identity.js';
 import { adminOnly, error, invalid, unauthorised } from '../../http/openapi/responses.js';
 import type { Limit } from '../../http/rate-limit/limiter.js';
 import type { ZodRoutes } from '../../http/validation.js';
-import type { AdminService } from '../admin/admin.service.js';
 import type { InspectorNames } from './names.service.js';
 
 const nameSchema = z.object({ name: z.string().nullable() });
@@ -79,7 +78,7 @@ export async function namesRoutes(
 
 export async function namesAdminRoutes(
   instance: FastifyInstance,
-  options: { names: InspectorNames; admin: AdminService },
+  options: { names: InspectorNames; admin: AdminCheck },
 ) {
   const app = instance.withTypeProvider<ZodRoutes>();
   app.addHook('preValidation', createAdminGuard(options.admin));

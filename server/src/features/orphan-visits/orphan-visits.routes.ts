@@ -6,11 +6,10 @@ import {
   ORPHAN_VISITS_MAX_AGE_DAYS,
   ORPHAN_VISITS_PATH,
 } from '../../../../shared/orphan-visits.js';
-import { createAdminGuard } from '../../http/admin-guard.js';
+import { createAdminGuard, type AdminCheck } from '../../http/admin-guard.js';
 import { requireUser } from '../../http/identity.js';
 import { adminOnly, json, unauthorised } from '../../http/openapi/responses.js';
 import type { ZodRoutes } from '../../http/validation.js';
-import type { AdminService } from '../admin/admin.service.js';
 import type { OrphanVisitsService } from './orphan-visits.service.js';
 
 const ANSWER =
@@ -20,7 +19,7 @@ const ANSWER =
 
 export async function orphanVisitsRoutes(
   instance: FastifyInstance,
-  options: { orphanVisits: OrphanVisitsService; admin: AdminService },
+  options: { orphanVisits: OrphanVisitsService; admin: AdminCheck },
 ) {
   const app = instance.withTypeProvider<ZodRoutes>();
   const { orphanVisits } = options;

@@ -6,11 +6,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { DeletedRequests } from '../../../../shared/admin.js';
-import { createAdminGuard } from '../../http/admin-guard.js';
+import { createAdminGuard, type AdminCheck } from '../../http/admin-guard.js';
 import { requireUser } from '../../http/identity.js';
 import { adminOnly, invalid, json, notFound } from '../../http/openapi/responses.js';
 import type { ZodRoutes } from '../../http/validation.js';
-import type { AdminService } from '../admin/admin.service.js';
 import type { SessionsAdminService } from './sessions-admin.service.js';
 
 const sessionIdParams = z.object({
@@ -26,7 +25,7 @@ export const suspendedBodySchema = z.object(
 
 export async function sessionsAdminRoutes(
   instance: FastifyInstance,
-  options: { sessionsAdmin: SessionsAdminService; admin: AdminService },
+  options: { sessionsAdmin: SessionsAdminService; admin: AdminCheck },
 ) {
   const app = instance.withTypeProvider<ZodRoutes>();
   const { sessionsAdmin } = options;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionUser } from '../../../../shared/sessions.js';
+import type { SessionLookup } from '../../http/identity.js';
 import type { SessionsRepo } from './sessions.repo.js';
 
-export interface SessionsService {
+export interface SessionsService extends SessionLookup {
   /**
    * Resumes the given session, or creates it under that id when the server does not know it
    * (so a user's webhook URL survives a data reset), or starts a new random one when none is given.
@@ -14,8 +15,6 @@ export interface SessionsService {
     referrer: string | null,
     admitNew?: () => Promise<void>,
   ): Promise<SessionUser>;
-  /** The session's user, or null when the id is unknown. */
-  findSession(sessionId: string): Promise<SessionUser | null>;
 }
 
 const CACHE_LIMIT = 100_000;

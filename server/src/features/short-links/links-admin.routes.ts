@@ -2,11 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PublicOrigin } from '../../config.js';
-import { createAdminGuard } from '../../http/admin-guard.js';
+import { createAdminGuard, type AdminCheck } from '../../http/admin-guard.js';
 import { requireUser } from '../../http/identity.js';
 import { adminOnly, invalid, json, notFound } from '../../http/openapi/responses.js';
 import type { ZodRoutes } from '../../http/validation.js';
-import type { AdminService } from '../admin/admin.service.js';
 import type { LinksService } from './links.service.js';
 import { linkContextOf } from './request-info.js';
 
@@ -20,7 +19,7 @@ export const disabledBodySchema = z.object(
 
 export async function linksAdminRoutes(
   instance: FastifyInstance,
-  options: { links: LinksService; admin: AdminService; publicOrigin: PublicOrigin | null },
+  options: { links: LinksService; admin: AdminCheck; publicOrigin: PublicOrigin | null },
 ) {
   const app = instance.withTypeProvider<ZodRoutes>();
   const { links, publicOrigin } = options;

@@ -1,12 +1,11 @@
 /** The admin side of suggestions. Every route here sits behind the admin guard. */
 import type { FastifyInstance } from 'fastify';
 import { suggestionStatusSchema, updateSuggestionSchema } from '../../../../shared/suggestions.js';
-import { createAdminGuard } from '../../http/admin-guard.js';
+import { createAdminGuard, type AdminCheck } from '../../http/admin-guard.js';
 import { requireUser } from '../../http/identity.js';
 import { z } from 'zod';
 import { adminOnly, invalid, json, notFound } from '../../http/openapi/responses.js';
 import type { ZodRoutes } from '../../http/validation.js';
-import type { AdminService } from '../admin/admin.service.js';
 import type { SuggestionsService } from './suggestions.service.js';
 
 const ADMIN = { tags: ['Admin'] };
@@ -14,7 +13,7 @@ const ADMIN_ONLY = { access: 'admin' } as const;
 
 export async function suggestionsAdminRoutes(
   instance: FastifyInstance,
-  options: { suggestions: SuggestionsService; admin: AdminService },
+  options: { suggestions: SuggestionsService; admin: AdminCheck },
 ) {
   const app = instance.withTypeProvider<ZodRoutes>();
   const { suggestions } = options;

@@ -6,8 +6,8 @@ import type { EventsCount } from '../../../../shared/event-search.js';
 import type { ForwardResult, WebhookEvent } from '../../../../shared/webhooks.js';
 import { createBatcher, type WriteObserver } from '../../db/batcher.js';
 import { HttpError, NotFoundError } from '../../http/errors.js';
+import type { SessionLookup } from '../../http/identity.js';
 import type { Publisher } from '../../realtime/publisher.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
 import { parseRawHeaders, toWebhookEvent } from './event-view.js';
 import type { SearchFilter } from './event-search.js';
 import { createBudgetKeeper, type BudgetPass } from './instance-budget.js';
@@ -113,7 +113,7 @@ export interface PruneReport {
 
 export function createWebhooksService(deps: {
   repo: WebhooksRepo;
-  sessions: SessionsService;
+  sessions: SessionLookup;
   publisher: Publisher;
   eventsPerSession: number;
   /** Bytes of events (bodies and headers) one session keeps. */

@@ -14,7 +14,7 @@ import {
 import { buildTestApp, storageBackends, type TestAppOptions } from '../../../test/app.js';
 import { asUser, createSession } from '../../../test/factories.js';
 import { listen } from '../../../test/socket.js';
-import { DRAIN_EXTRA_BYTES } from './read-body.js';
+import { DRAIN_EXTRA_BYTES } from '../capture/read-body.js';
 import { listEvents } from './test-captures.js';
 
 const MiB = 1024 * 1024;

@@ -7,7 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '../../../../shared/sessions.js';
-import { ADMIN_COOKIE } from '../../features/admin/admin-cookie.js';
+import { ADMIN_COOKIE } from '../admin-guard.js';
 import type { RouteAccess } from '../route-access.js';
 import { API_TAGS } from './responses.js';
 

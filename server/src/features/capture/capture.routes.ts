@@ -24,11 +24,11 @@ import type { ResponsesService } from '../responses/responses.service.js';
 import { SUSPENDED_MESSAGE, type Suspensions } from '../sessions/sessions-admin.service.js';
 import { AWAITING_FORWARDER, type Responders } from '../forwarding/responders.js';
 import { jsonBodyOnce } from '../contracts/json-body.js';
-import { headerPairs } from './event-view.js';
-import { runJudges, type Judge, type Judgement } from './judges.js';
-import { sandboxAnswer } from './answer-sandbox.js';
+import { headerPairs } from '../webhooks/event-view.js';
+import { runJudges, type Judge, type Judgement } from '../webhooks/judges.js';
+import { sandboxAnswer } from '../webhooks/answer-sandbox.js';
 import { readBody } from './read-body.js';
-import type { WebhooksService } from './webhooks.service.js';
+import type { WebhooksService } from '../webhooks/webhooks.service.js';
 
 const UNKNOWN_SESSION = 'No webhook URL with this session id. Open Hookbay to get yours.';
 const NOT_JUDGED: Judgement = { verdicts: {}, refusal: null };
