@@ -1,5 +1,6 @@
 /** Carries fuzz requests to a server process over HTTP/1.1 on kept-alive connections. */
 import http from 'node:http';
+import { buffer } from 'node:stream/consumers';
 import type { FuzzRequest, SendRequest } from '../server/test/fuzz-cases.js';
 
 /**
@@ -27,15 +28,14 @@ export function sendOverHttp(origin: string, connections: number): SendRequest &
             resolve({ status: response.statusCode ?? 0, headers: response.headers, body: '' });
             return void response.resume();
           }
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('error', reject);
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              body: Buffer.concat(chunks).toString('utf8'),
-            }),
+          buffer(response).then(
+            (body) =>
+              resolve({
+                status: response.statusCode ?? 0,
+                headers: response.headers,
+                body: body.toString('utf8'),
+              }),
+            reject,
           );
         },
       );

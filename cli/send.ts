@@ -1,6 +1,7 @@
 /** One HTTP request with header lines exactly as given, answered whole: how a stored request is sent on. */
 import http from 'node:http';
 import https from 'node:https';
+import { buffer } from 'node:stream/consumers';
 
 const TARGET_TIMEOUT_MS = 30_000;
 
@@ -40,15 +41,10 @@ export function send(
     request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
     request.on('error', reject);
     request.on('response', (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          rawHeaders: pairsOf(response.rawHeaders),
-          body: Buffer.concat(chunks),
-        }),
+      buffer(response).then(
+        (body) =>
+          resolve({ status: response.statusCode ?? 0, rawHeaders: pairsOf(response.rawHeaders), body }),
+        reject,
       );
     });
     request.end(body);
