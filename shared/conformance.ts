@@ -4,7 +4,7 @@
  * shapes here are what the API answers and what the browser, the CLI and MCP read.
  */
 import { z } from 'zod';
-import { isValidPathGlob } from './path-glob.js';
+import { pathGlobSchema } from './path-glob.js';
 
 export const FAIL_FIRST_MAX = 5;
 export const FAIL_FIRST_DEFAULT = 2;
@@ -35,14 +35,9 @@ export const failWithSchema = z.union(
 );
 
 export const armRunSchema = z.strictObject({
-  path: z
-    .string({ error: 'The path must be text.' })
-    .refine(
-      isValidPathGlob,
-      'The path must start with / or *, with no spaces, ? or #, for example /github/*.',
-    )
-    .default('*')
-    .describe('Glob over the sub-path below the webhook URL; `*` matches any run of characters.'),
+  path: pathGlobSchema.describe(
+    'Glob over the sub-path below the webhook URL; `*` matches any run of characters.',
+  ),
   failFirst: z
     .number({ error: `failFirst must be a whole number from 0 to ${FAIL_FIRST_MAX}.` })
     .int(`failFirst must be a whole number from 0 to ${FAIL_FIRST_MAX}.`)

@@ -5,7 +5,7 @@
  * Pure: no Node and no DOM APIs.
  */
 import { z } from 'zod';
-import { globToRegExp, isValidPathGlob } from './path-glob.js';
+import { globToRegExp, pathGlobSchema } from './path-glob.js';
 
 /** Contracts one session keeps, OpenAPI imports included. */
 export const MAX_CONTRACTS = 50;
@@ -67,12 +67,7 @@ export const contractInputSchema = z.object(
       .trim()
       .min(1, 'The name must not be empty.')
       .max(MAX_CONTRACT_NAME_LENGTH, `The name must be at most ${MAX_CONTRACT_NAME_LENGTH} characters.`),
-    path: z
-      .string({ error: 'The path must be text.' })
-      .refine((path) => isValidPathGlob(path), {
-        error: 'The path must start with / or *, with no spaces, ? or #, for example /github/*.',
-      })
-      .default('*'),
+    path: pathGlobSchema,
     method: z
       .string({ error: 'The method must be * or one HTTP method.' })
       .refine((method) => method === '*' || METHOD.test(method), {

@@ -4,7 +4,7 @@
  * its SHA-256). It expires, can be revoked, and never shows an IP address or a visitor hash.
  */
 import { z } from 'zod';
-import type { AnalyticsPeriod, DayCount, LinkState, NamedCount } from './links.js';
+import type { AnalyticsPeriod, DayCount, LinkState, TopLists } from './links.js';
 
 export const LINK_SHARE_TOKEN_PREFIX = 'hbl_';
 export const MAX_LINK_SHARES_PER_SESSION = 50;
@@ -78,7 +78,7 @@ export interface NewLinkShareAnswer extends LinkShare {
 }
 
 /** One short link's numbers as a share shows them: counts only, nothing about any one visitor. */
-export interface SharedLinkNumbers {
+export interface SharedLinkNumbers extends TopLists {
   shortUrl: string;
   url: string;
   state: LinkState;
@@ -87,11 +87,6 @@ export interface SharedLinkNumbers {
   uniqueVisitors: number;
   botClicks: number;
   byDay: DayCount[];
-  byCountry: NamedCount[];
-  byBrowser: NamedCount[];
-  byOs: NamedCount[];
-  byReferrer: NamedCount[];
-  byDevice: NamedCount[];
 }
 
 /** One tag's numbers as a share shows them. */

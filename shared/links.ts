@@ -125,8 +125,18 @@ export interface NamedCount {
   clicks: number;
 }
 
+/** A link's top lists of people's clicks, as its owner and a share's viewers see them. */
+export interface TopLists {
+  byCountry: NamedCount[];
+  byBrowser: NamedCount[];
+  byOs: NamedCount[];
+  byReferrer: NamedCount[];
+  /** desktop, mobile, tablet and bot, in that order, bots included. */
+  byDevice: NamedCount[];
+}
+
 /** The owner's view of one link. Every count is of people unless its name says otherwise. */
-export interface UrlAnalytics extends SplitAnalytics {
+export interface UrlAnalytics extends SplitAnalytics, TopLists {
   id: string;
   url: string;
   shortUrl: string;
@@ -143,12 +153,6 @@ export interface UrlAnalytics extends SplitAnalytics {
   uniqueVisitors: number;
   /** Oldest day first. */
   byDay: DayCount[];
-  byCountry: NamedCount[];
-  byBrowser: NamedCount[];
-  byOs: NamedCount[];
-  byReferrer: NamedCount[];
-  /** desktop, mobile, tablet and bot, in that order, bots included. */
-  byDevice: NamedCount[];
   /** The period the chart, the top lists and the totals above cover. */
   period: AnalyticsPeriod;
   state: LinkState;

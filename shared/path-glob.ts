@@ -3,6 +3,8 @@
  * cover: `*` matches any run of characters, `/` included; everything else is literal.
  */
 
+import { z } from 'zod';
+
 /** Long enough for any real path pattern; keeps a rule's regular expression small. */
 export const MAX_RULE_PATH_LENGTH = 1000;
 
@@ -15,6 +17,14 @@ export function isValidPathGlob(glob: string): boolean {
     !/[\s?#]/.test(glob)
   );
 }
+
+/** A path glob field of a form or an API body; `*` (every path) when left out. */
+export const pathGlobSchema = z
+  .string({ error: 'The path must be text.' })
+  .refine((path) => isValidPathGlob(path), {
+    error: 'The path must start with / or *, with no spaces, ? or #, for example /github/*.',
+  })
+  .default('*');
 
 /** A regular expression for a path glob: `*` matches any run of characters, `/` included; all else is literal. */
 export function globToRegExp(glob: string): RegExp {

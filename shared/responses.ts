@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { actsOnBrowserState } from './browser-state-headers.js';
 import { isHopByHop } from './hop-by-hop.js';
-import { isValidPathGlob } from './path-glob.js';
+import { pathGlobSchema } from './path-glob.js';
 import { ruleCallbackSchema, type RuleCallback } from './response-callbacks.js';
 import { ruleConditionsSchema, type RuleCondition } from './response-conditions.js';
 import {
@@ -196,12 +196,7 @@ export const responseRuleSchema = z
         })
         .transform((method) => method.toUpperCase())
         .default('*'),
-      path: z
-        .string({ error: 'The path must be text.' })
-        .refine((path) => isValidPathGlob(path), {
-          error: 'The path must start with / or *, with no spaces, ? or #, for example /github/*.',
-        })
-        .default('*'),
+      path: pathGlobSchema,
       responses: z
         .array(scriptedResponseSchema, { error: 'A rule needs a list of responses.' })
         .min(1, 'A rule needs at least one response.')
