@@ -5,6 +5,7 @@
  * Pure: no Node and no DOM APIs.
  */
 import { z } from 'zod';
+import { methodOrAnySchema } from './method-field.js';
 import { globToRegExp, pathGlobSchema } from './path-glob.js';
 
 /** Contracts one session keeps, OpenAPI imports included. */
@@ -41,7 +42,6 @@ export interface Contract {
   createdAt: string;
 }
 
-const METHOD = /^[A-Za-z][A-Za-z-]*$/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 const contractHeaderSchema = z.object(
@@ -68,13 +68,7 @@ export const contractInputSchema = z.object(
       .min(1, 'The name must not be empty.')
       .max(MAX_CONTRACT_NAME_LENGTH, `The name must be at most ${MAX_CONTRACT_NAME_LENGTH} characters.`),
     path: pathGlobSchema,
-    method: z
-      .string({ error: 'The method must be * or one HTTP method.' })
-      .refine((method) => method === '*' || METHOD.test(method), {
-        error: 'The method must be * or one HTTP method, such as POST.',
-      })
-      .transform((method) => method.toUpperCase())
-      .default('*'),
+    method: methodOrAnySchema,
     header: contractHeaderSchema.nullable().default(null),
     schema: z.record(z.string(), z.unknown(), { error: 'The schema must be a JSON Schema object.' }),
   },

@@ -5,6 +5,7 @@
  * Webhooks way. What it got back is recorded on the capture. Pure: no Node and no DOM APIs.
  */
 import { z } from 'zod';
+import { METHOD_PATTERN } from './method-field.js';
 import { isSetByConnection } from './hop-by-hop.js';
 import { replayTargetSchema } from './replay.js';
 import { hasTemplate, headersSchema, utf8Length } from './rule-fields.js';
@@ -34,7 +35,6 @@ export interface RuleCallback {
   secret?: string;
 }
 
-const CALLBACK_METHOD = /^[A-Za-z][A-Za-z-]{0,19}$/;
 const URL_MESSAGE =
   'The callback URL must be an http:// or https:// URL, or a template that gives one, such as {{body.callback_url}}.';
 const DELAY_MESSAGE = `The callback delay must be a whole number of milliseconds from 0 to ${MAX_CALLBACK_DELAY_MS}.`;
@@ -49,7 +49,7 @@ export const ruleCallbackSchema = z.strictObject(
   {
     method: z
       .string({ error: 'The callback method must be one HTTP method, such as POST.' })
-      .refine((method) => CALLBACK_METHOD.test(method) && method.toUpperCase() !== 'CONNECT', {
+      .refine((method) => METHOD_PATTERN.test(method) && method.toUpperCase() !== 'CONNECT', {
         error: 'The callback method must be one HTTP method, such as POST.',
       })
       .transform((method) => method.toUpperCase())

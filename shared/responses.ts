@@ -5,6 +5,7 @@
  * templates in answers are read and evaluated by response-templates.ts.
  */
 import { z } from 'zod';
+import { methodOrAnySchema } from './method-field.js';
 import { actsOnBrowserState } from './browser-state-headers.js';
 import { isHopByHop } from './hop-by-hop.js';
 import { pathGlobSchema } from './path-glob.js';
@@ -99,8 +100,6 @@ export function refusedHeaderReason(name: string): string | null {
   return null;
 }
 
-const METHOD = /^[A-Za-z][A-Za-z-]{0,19}$/;
-
 const answerHeadersSchema = headersSchema(refusedHeaderReason);
 
 const STATUS_MESSAGE = 'The status must be a number from 100 to 599, or a template such as {{query.status}}.';
@@ -189,13 +188,7 @@ const CHANCE_MESSAGE = 'The chance must be a percentage from 0 to 100.';
 export const responseRuleSchema = z
   .object(
     {
-      method: z
-        .string({ error: 'The method must be * or one HTTP method.' })
-        .refine((method) => method === '*' || METHOD.test(method), {
-          error: 'The method must be * or one HTTP method, such as POST.',
-        })
-        .transform((method) => method.toUpperCase())
-        .default('*'),
+      method: methodOrAnySchema,
       path: pathGlobSchema,
       responses: z
         .array(scriptedResponseSchema, { error: 'A rule needs a list of responses.' })
