@@ -58,6 +58,27 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
   return app;
 }
 
+/**
+ * Two apps on one fresh PostgreSQL schema and one Redis, as two instances behind a load balancer;
+ * built one after the other, so that only the first migrates the new schema.
+ */
+export async function buildTwoInstances(
+  overrides: Partial<Config> = {},
+): Promise<[FastifyInstance, FastifyInstance]> {
+  if (!TEST_DATABASE_URL || !TEST_REDIS_URL)
+    throw new Error('TEST_DATABASE_URL and TEST_REDIS_URL are needed');
+  const config = testConfig({
+    databaseUrl: await freshPostgresUrl(TEST_DATABASE_URL),
+    redisUrl: TEST_REDIS_URL,
+    ...overrides,
+  });
+  const a = await buildApp(config);
+  await a.ready();
+  const b = await buildApp(config);
+  await b.ready();
+  return [a, b];
+}
+
 /** The storage back ends a storage suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const storageBackends: { name: string; postgres: boolean }[] = [
   { name: 'SQLite', postgres: false },

@@ -9,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallbackResult } from '../../../../shared/callback-result.js';
 import { WEBHOOK_CALLBACK } from '../../../../shared/realtime.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
-import { buildApp } from '../../app.js';
-import { TEST_DATABASE_URL, TEST_REDIS_URL, freshPostgresUrl, testConfig } from '../../../test/app.js';
+import { TEST_DATABASE_URL, TEST_REDIS_URL, buildTwoInstances } from '../../../test/app.js';
 import { asUser, createSession } from '../../../test/factories.js';
 import { connectSocket, listen, type TestSocket } from '../../../test/socket.js';
 import { startTarget, type Target } from '../link-webhooks/test-helpers.js';
@@ -25,18 +24,8 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('response rule callbacks acr
   let socket: TestSocket | undefined;
 
   beforeAll(async () => {
-    // Checked above by runIf; repeated so the types know.
-    if (!TEST_DATABASE_URL || !TEST_REDIS_URL)
-      throw new Error('TEST_DATABASE_URL and TEST_REDIS_URL are needed');
-    const config = testConfig({
-      databaseUrl: await freshPostgresUrl(TEST_DATABASE_URL),
-      redisUrl: TEST_REDIS_URL,
-      replayAllowPrivate: true,
-    });
-    // One after the other, so that only the first migrates the new schema.
-    a = await buildApp(config);
+    [a, b] = await buildTwoInstances({ replayAllowPrivate: true });
     originA = await listen(a);
-    b = await buildApp(config);
     originB = await listen(b);
     target = await startTarget();
   });

@@ -5,8 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { TEST_DATABASE_URL, TEST_REDIS_URL, freshPostgresUrl, testConfig } from '../../../test/app.js';
+import { TEST_DATABASE_URL, TEST_REDIS_URL, buildTwoInstances } from '../../../test/app.js';
 import { createSession } from '../../../test/factories.js';
 import { eventually, startTarget, type Target } from '../link-webhooks/test-helpers.js';
 import { addRelay, attemptsOf, capture } from './test-helpers.js';
@@ -17,20 +16,10 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('relays across two instances
   let target: Target;
 
   beforeAll(async () => {
-    // Checked above by runIf; repeated so the types know.
-    if (!TEST_DATABASE_URL || !TEST_REDIS_URL)
-      throw new Error('TEST_DATABASE_URL and TEST_REDIS_URL are needed');
-    const config = testConfig({
-      databaseUrl: await freshPostgresUrl(TEST_DATABASE_URL),
-      redisUrl: TEST_REDIS_URL,
+    [a, b] = await buildTwoInstances({
       replayAllowPrivate: true,
       linkWebhookDelivery: { intervalMs: 10, retryDelaysMs: [0, 0] },
     });
-    // One after the other, so that only the first migrates the new schema.
-    a = await buildApp(config);
-    await a.ready();
-    b = await buildApp(config);
-    await b.ready();
     target = await startTarget();
   });
 

@@ -4,12 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPLAY_PROGRESS, type ReplayProgressPayload } from '../../../../shared/realtime.js';
 import { REPLAY_JOBS_PATH, replayJobPath, type ReplayJob } from '../../../../shared/replay-jobs.js';
-import type { SessionUser } from '../../../../shared/sessions.js';
 import { buildTestApp, type TestAppOptions } from '../../../test/app.js';
 import { asUser, createSession } from '../../../test/factories.js';
 import { connectSocket, listen } from '../../../test/socket.js';
 import { waitFor } from '../../../test/processes.js';
 import { captureOk } from '../webhooks/test-captures.js';
+import { jobOf, startJob } from './test-helpers.js';
 
 /** A loopback server that records each request's path and body and answers with `status(body)`. */
 async function startTarget(status: (body: string) => number) {
@@ -44,16 +44,6 @@ async function appWith(options: TestAppOptions = {}): Promise<FastifyInstance> {
   const app = await buildTestApp({ replayAllowPrivate: true, ...options });
   closers.push(() => app.close());
   return app;
-}
-
-function startJob(app: FastifyInstance, user: SessionUser, body: Record<string, unknown>) {
-  return app.inject({ method: 'POST', url: REPLAY_JOBS_PATH, headers: asUser(user), payload: body });
-}
-
-async function jobOf(app: FastifyInstance, user: SessionUser, id: string): Promise<ReplayJob> {
-  return (
-    await app.inject({ method: 'GET', url: replayJobPath(id), headers: asUser(user) })
-  ).json<ReplayJob>();
 }
 
 describe('bulk replay', () => {

@@ -7,8 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResponseRuleInput } from '../../../../shared/responses.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
-import { buildApp } from '../../app.js';
-import { TEST_DATABASE_URL, TEST_REDIS_URL, freshPostgresUrl, testConfig } from '../../../test/app.js';
+import { TEST_DATABASE_URL, TEST_REDIS_URL, buildTwoInstances } from '../../../test/app.js';
 import { asUser, createSession } from '../../../test/factories.js';
 
 async function saveRules(app: FastifyInstance, user: SessionUser, rules: ResponseRuleInput[]) {
@@ -31,18 +30,7 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('scripted responses across t
   let b: FastifyInstance;
 
   beforeAll(async () => {
-    // Checked above by runIf; repeated so the types know.
-    if (!TEST_DATABASE_URL || !TEST_REDIS_URL)
-      throw new Error('TEST_DATABASE_URL and TEST_REDIS_URL are needed');
-    const config = testConfig({
-      databaseUrl: await freshPostgresUrl(TEST_DATABASE_URL),
-      redisUrl: TEST_REDIS_URL,
-    });
-    // One after the other, so that only the first migrates the new schema.
-    a = await buildApp(config);
-    await a.ready();
-    b = await buildApp(config);
-    await b.ready();
+    [a, b] = await buildTwoInstances();
   });
 
   afterAll(async () => {
