@@ -4,7 +4,7 @@
 import type { JudgeCost } from './judge-cost.js';
 import { CONNECTIONS } from './client.js';
 import { EXACT_COUNT } from './exact.js';
-import { ROUNDS, type LoadResult } from './load.js';
+import { ROUNDS, type LoadResult, type Rounds } from './load.js';
 import { OPEN_LOOP_RATE, OPEN_LOOP_SECONDS } from './open-loop.js';
 import { fmt, median, ms, percentile } from './stats.js';
 import type { WrkResult } from './wrk.js';
@@ -38,48 +38,17 @@ export function report(mode: Mode, judgeCost: JudgeCost, defaultWorkers: number)
   const { capture, redirect, exact, loop } = load;
   console.log();
   console.log(`${label}${mode.workers === defaultWorkers ? ' (the default here)' : ''}:`);
-  console.log(
-    row(
-      `capture, 1 KB JSON, stored + pushed`,
-      capture.rounds.hookbay,
-      ratioCell(capture.rounds.hookbay, capture.rounds.bare),
-    ),
-  );
-  console.log(
-    row(
-      `capture with a signing secret and a contract`,
-      capture.rounds.judged,
-      ratioCell(capture.rounds.judged, capture.rounds.bare),
-    ),
-  );
-  console.log(
-    row(
-      `capture by the inspector's name`,
-      capture.rounds.named,
-      ratioCell(capture.rounds.named, capture.rounds.bare),
-    ),
-  );
-  console.log(
-    row(
-      `capture relayed to a target that never answers`,
-      capture.rounds.relayed,
-      ratioCell(capture.rounds.relayed, capture.rounds.bare),
-    ),
-  );
-  console.log(
-    row(
-      `redirect, click committed before 302`,
-      redirect.rounds.hookbay,
-      ratioCell(redirect.rounds.hookbay, redirect.rounds.bare),
-    ),
-  );
-  console.log(
-    row(
-      `redirect through a rule and a split`,
-      redirect.rounds.routed,
-      ratioCell(redirect.rounds.routed, redirect.rounds.bare),
-    ),
-  );
+  const rows: [string, Rounds, string][] = [
+    ['capture, 1 KB JSON, stored + pushed', capture, 'hookbay'],
+    ['capture with a signing secret and a contract', capture, 'judged'],
+    ["capture by the inspector's name", capture, 'named'],
+    ['capture relayed to a target that never answers', capture, 'relayed'],
+    ['redirect, click committed before 302', redirect, 'hookbay'],
+    ['redirect through a rule and a split', redirect, 'routed'],
+  ];
+  for (const [name, rounds, runner] of rows) {
+    console.log(row(name, rounds.rounds[runner], ratioCell(rounds.rounds[runner], rounds.rounds.bare)));
+  }
   if (capture.rounds.ceiling && redirect.rounds.ceiling) {
     console.log(
       row(
@@ -99,7 +68,7 @@ export function report(mode: Mode, judgeCost: JudgeCost, defaultWorkers: number)
       `  against bare Node with ${mode.workers} processes (the ceiling): capture ${ratioCell(capture.rounds.hookbay, capture.rounds.ceiling)}, redirect ${ratioCell(redirect.rounds.hookbay, redirect.rounds.ceiling)}`,
     );
   }
-  const errors = (rounds: LoadResult['capture']) =>
+  const errors = (rounds: Rounds) =>
     Object.values(rounds.rounds)
       .flat()
       .reduce((sum, r) => sum + r.errors, 0);
@@ -119,7 +88,7 @@ export function report(mode: Mode, judgeCost: JudgeCost, defaultWorkers: number)
   console.log(
     `  routing (an IP-range rule that does not match, then a 50/50 split): routed redirect / redirect ${ratioCell(redirect.rounds.routed, redirect.rounds.hookbay)}`,
   );
-  const cpu = (rounds: LoadResult['capture'], runner: string) => fmt(median(rounds.cpuUs[runner] ?? []), 0);
+  const cpu = (rounds: Rounds, runner: string) => fmt(median(rounds.cpuUs[runner] ?? []), 0);
   console.log(
     `  server CPU a request (every process and thread, median of the rounds): capture ${cpu(capture, 'hookbay')} µs, judged ${cpu(capture, 'judged')} µs, by name ${cpu(capture, 'named')} µs, relayed ${cpu(capture, 'relayed')} µs; redirect ${cpu(redirect, 'hookbay')} µs, routed ${cpu(redirect, 'routed')} µs`,
   );
