@@ -1,5 +1,7 @@
-// What a capture records of its response rule's callback, stored with the event and pushed live:
-// below the rules' own module, so the event's type needs nothing of the rules.
+/**
+ * What a capture records of its response rule's callback, stored with the event and pushed live:
+ * below the rules' own module, so the event's type needs nothing of the rules.
+ */
 
 /**
  * `pending` until it is sent or given up; `sent` when the target answered (any status); `failed`
