@@ -6,13 +6,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import type { OutageLog } from '../outage-log.js';
 import { describeSystemError, StartupError } from '../startup-error.js';
 import { startCheckpointer } from './checkpointer.js';
 import type { DialectName } from './dialect.js';
 import type { DatabaseSchema } from './schema.js';
 import { migrateToLatest } from './migrate.js';
+import { OwnSchemaPostgresDialect } from './own-schema-postgres.js';
 import { WriteLockSqliteDialect } from './write-lock.js';
 
 export interface Database {
@@ -132,7 +133,7 @@ async function openPostgres(url: string, outage: OutageLog | null): Promise<Kyse
     client.on('error', (error) => outage?.down('database', error));
     outage?.up('database');
   });
-  return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<DatabaseSchema>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
 }
 
 /**

@@ -1,11 +1,42 @@
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { Kysely, Migrator, sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL, freshPostgresUrl } from '../../test/app.js';
 import { openDatabase } from './connection.js';
+import { OwnSchemaPostgresDialect } from './own-schema-postgres.js';
 import { migrations } from './migrations/index.js';
 
 describe.runIf(TEST_DATABASE_URL)('migrations on PostgreSQL', () => {
+  it('a schema migrates while another schema of the database drops columns and tables', async () => {
+    if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+    // Another application (or another Hookbay) changing its own schema all the while.
+    const other = new pg.Client({ connectionString: await freshPostgresUrl(TEST_DATABASE_URL) });
+    await other.connect();
+    let changing = true;
+    const changes = (async () => {
+      while (changing) {
+        await other.query('create table churn (id integer, extra integer)');
+        await other.query('alter table churn drop column extra');
+        await other.query('drop table churn');
+      }
+    })();
+    const failures: string[] = [];
+    try {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const databaseUrl = await freshPostgresUrl(TEST_DATABASE_URL);
+        await openDatabase({ databaseUrl, dataDir: '' }).then(
+          (database) => database.close(),
+          (error: unknown) => failures.push(String(error)),
+        );
+      }
+    } finally {
+      changing = false;
+      await changes;
+      await other.end();
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('instances migrating a brand-new schema at the same moment all succeed, and each migration runs once', async () => {
     if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
     const databaseUrl = await freshPostgresUrl(TEST_DATABASE_URL);
@@ -32,7 +63,7 @@ describe.runIf(TEST_DATABASE_URL)('migrations on PostgreSQL', () => {
     const databaseUrl = await freshPostgresUrl(TEST_DATABASE_URL);
     // The schema as the version before 013 left it, then the operator's statements.
     const earlier = new Kysely<unknown>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl }) }),
+      dialect: new OwnSchemaPostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl }) }),
     });
     const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(earlier)).rows[0]
       ?.schema;

@@ -8,11 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, Migrator, sql, SqliteDialect, type Migration } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshPostgresUrl, TEST_DATABASE_URL } from '../../test/app.js';
 import { openDatabase } from './connection.js';
+import { OwnSchemaPostgresDialect } from './own-schema-postgres.js';
 import type { DialectName } from './dialect.js';
 import { migrations } from './migrations/index.js';
 
@@ -88,7 +89,7 @@ async function postgresStore(baseUrl: string): Promise<Store> {
   const databaseUrl = await freshPostgresUrl(baseUrl);
   const open = () =>
     new Kysely<unknown>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }) }),
+      dialect: new OwnSchemaPostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }) }),
     });
   const db = open();
   const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
