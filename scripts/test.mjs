@@ -26,6 +26,8 @@ execFileSync(process.execPath, ['scripts/build-cli.mjs'], { stdio: 'inherit' });
 const built = { ...process.env, HOOKBAY_TEST_BUILT: '1' };
 const codes = await Promise.all([
   run(['--project', 'e2e'], built),
-  run(['--project', 'server', '--project', 'cli', '--project', 'web'], built),
+  // Two workers even on two cores: these tests mostly wait on servers and databases, and one
+  // worker left the machine half idle.
+  run(['--project', 'server', '--project', 'cli', '--project', 'web', '--maxWorkers', '2'], built),
 ]);
 process.exit(codes.every((code) => code === 0) ? 0 : 1);
