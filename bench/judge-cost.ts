@@ -69,7 +69,7 @@ export function measureJudgeCost(): JudgeCost {
     body: Buffer.from(BODY),
     contentType: 'application/json',
     receivedAt: Date.now(),
-    truncated: false,
+    truncated: false as const,
   };
   // Parsed at each call, as each capture parses its body once for the judges.
   const request = { ...arrived, json: () => readJsonBody(arrived) };

@@ -181,6 +181,7 @@ export async function captureRoutes(
           ...target,
           rawHeaders,
           body,
+          truncated,
           json: json.read,
           contentType,
           receivedAt: createdAt,

@@ -77,7 +77,7 @@ export function createContractsService(deps: {
     request: Parameters<Judge['judge']>[1],
   ): JudgeResult | null {
     if (!compiled) return null;
-    const contract = judgeBody(compiled, { ...request, truncated: false });
+    const contract = judgeBody(compiled, request);
     return contract ? { verdicts: { contract } } : null;
   }
 

@@ -24,8 +24,7 @@ export function readJsonBody(request: BodyOfRequest): unknown {
   if (encoding && encoding !== 'identity') return NOT_JSON;
   const type = headerOf(request.rawHeaders, 'content-type')?.toLowerCase() ?? '';
   const text = request.body.toString('utf8');
-  const first = text.trimStart()[0];
-  if (!/[/+]json\b/.test(type) && first !== '{' && first !== '[') return NOT_JSON;
+  if (!/[/+]json\b/.test(type) && !/^\s*[[{]/.test(text)) return NOT_JSON;
   try {
     return JSON.parse(text) as unknown;
   } catch {

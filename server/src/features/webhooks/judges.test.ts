@@ -7,6 +7,7 @@ const request: JudgedRequest = {
   queryString: '',
   rawHeaders: [],
   body: Buffer.from('{}'),
+  truncated: false,
   json: () => ({}),
   contentType: 'application/json',
   receivedAt: 0,

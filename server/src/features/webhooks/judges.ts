@@ -13,6 +13,8 @@ export interface JudgedRequest {
   queryString: string;
   rawHeaders: [string, string][];
   body: Buffer;
+  /** Judges see whole bodies only: a body cut at the capture limit is not judged. */
+  truncated: false;
   /** The body as JSON (or NOT_JSON), parsed on the first call only, by the rule of contracts/json-body.ts. */
   json: () => unknown;
   contentType: string | null;
