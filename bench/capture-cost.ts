@@ -1,99 +1,126 @@
 /**
- * The CPU time of one capture, plain and judged, measured in this process: the app is built on a
- * fresh SQLite data folder and captures are injected (no sockets, no wrk), each session with a live
- * listener, in alternating rounds, 32 captures in flight. CPU time (user + system of this process) rather than wall time,
- * so a machine busy with other work changes the figures less than it changes a load run's.
+ * What judging adds to a capture, in server CPU time: the compiled server (`npm start`, one
+ * process, limits raised so that no prune runs) captures into a plain session, one with a signing
+ * secret, one with a contract and one with both, each with a live listener, at the same fixed rate,
+ * in alternating rounds. Every request is the same signed one; only the sessions differ. CPU time
+ * of the server per capture, from /proc.
  *
- *   npx tsx bench/capture-cost.ts            # rounds of 2,000 captures of each kind
- *   COST_ONLY=judged COST_PROFILE=judged.cpuprofile npx tsx bench/capture-cost.ts
- *     # one kind only, with a CPU profile of the counted rounds (open it in Chrome's DevTools)
+ * The same rate for every kind matters: under wrk a slower kind is also sent fewer requests at a
+ * time, so its writes are grouped in smaller batches and each capture pays more of a commit, which
+ * the CPU figure would blame on judging.
+ *
+ *   npx tsx bench/capture-cost.ts                       # 3,000 captures a second, 6 rounds of 4 s
+ *   COST_RATE=5000 COST_ROUNDS=10 npx tsx bench/capture-cost.ts
+ *   COST_PROFILE=/tmp/profiles npx tsx bench/capture-cost.ts  # also a CPU profile of the server
  */
 import fs from 'node:fs';
-import { Session } from 'node:inspector/promises';
-import type { AddressInfo } from 'node:net';
-import { buildTestApp } from '../server/test/app.js';
-import { BODY, connect, newSession, SENDER_UA, type Listener } from './client.js';
-import { judgedCounts, judgedSession } from './judged.js';
-import { median } from './stats.js';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { api, BODY, connect, newSession, SENDER_UA, type Listener } from './client.js';
+import { PAYLOAD_SCHEMA, SECRET, SIGNED_HEADERS } from './judged.js';
+import { buildServer, cpuUs, startServer, stop } from './processes.js';
+import { median, sleep } from './stats.js';
 
-const CAPTURES = Number(process.env.COST_CAPTURES ?? 2_000);
-const ROUNDS = Number(process.env.COST_ROUNDS ?? 5);
-/** `plain` or `judged`: only that kind, e.g. for a profile of one. */
-const ONLY = process.env.COST_ONLY;
-/** Where to write a CPU profile of the counted rounds. */
+const RATE = Number(process.env.COST_RATE ?? 3_000);
+const ROUNDS = Number(process.env.COST_ROUNDS ?? 6);
+const SECONDS = 4;
+/** Where the server writes a CPU profile when it stops (open it in Chrome's DevTools). */
 const PROFILE = process.env.COST_PROFILE;
-const inspector = new Session();
 
-const app = await buildTestApp();
-await app.listen({ host: '127.0.0.1', port: 0 });
-const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const KINDS = ['plain', 'secret', 'contract', 'both'] as const;
+type Kind = (typeof KINDS)[number];
 
-const plain = { ...(await newSession(origin)), headers: {} as Record<string, string> };
-const judged = await judgedSession(origin);
-const listeners: Listener[] = [];
-const pushed = { plain: 0, judged: 0 };
-for (const [name, session] of [
-  ['plain', plain],
-  ['judged', judged],
-] as const) {
-  const listener = await connect(origin, session.sessionId);
-  listener.on('webhook-request', () => pushed[name]++);
-  listeners.push(listener);
-}
-
-/** Captures in flight at once, as a loaded server has them (writes are grouped). */
-const IN_FLIGHT = 32;
-
-/** CPU microseconds per capture over `CAPTURES` captures of the session, `IN_FLIGHT` at a time. */
-async function round(session: { sessionId: string; headers: Record<string, string> }): Promise<number> {
-  let next = 0;
-  const sender = async () => {
-    while (next++ < CAPTURES) {
-      const response = await app.inject({
-        method: 'POST',
-        url: `/webhook/${session.sessionId}`,
-        headers: { 'content-type': 'application/json', 'user-agent': SENDER_UA, ...session.headers },
-        payload: BODY,
-      });
-      if (response.statusCode !== 200) throw new Error(`capture answered ${response.statusCode}`);
-    }
-  };
-  const started = process.cpuUsage();
-  await Promise.all(Array.from({ length: IN_FLIGHT }, sender));
-  const used = process.cpuUsage(started);
-  return (used.user + used.system) / CAPTURES;
-}
-
-const figures = { plain: [] as number[], judged: [] as number[] };
-// The first round of each warms up and is not counted.
-for (let r = 0; r <= ROUNDS; r++) {
-  const order = r % 2 === 0 ? (['plain', 'judged'] as const) : (['judged', 'plain'] as const);
-  for (const name of order) {
-    if (ONLY && name !== ONLY) continue;
-    const us = await round(name === 'plain' ? plain : judged);
-    if (r > 0) figures[name].push(us);
-  }
-  if (r === 0 && PROFILE) {
-    inspector.connect();
-    await inspector.post('Profiler.enable');
-    await inspector.post('Profiler.start');
-  }
-}
-if (PROFILE) {
-  const { profile } = await inspector.post('Profiler.stop');
-  fs.writeFileSync(PROFILE, JSON.stringify(profile));
-}
-const [plainUs, judgedUs] = [median(figures.plain), median(figures.judged)];
-const counts = await judgedCounts(origin, judged.sessionId);
-console.log(
-  `capture CPU per request, median of ${ROUNDS} rounds of ${CAPTURES}: plain ${plainUs.toFixed(1)} µs, ` +
-    `judged ${judgedUs.toFixed(1)} µs (+${(judgedUs - plainUs).toFixed(1)} µs, ` +
-    `plain/judged ${(plainUs / judgedUs).toFixed(2)})`,
+buildServer();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-capture-cost-'));
+const server = await startServer(
+  [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []), 'dist/server/main.js'],
+  {
+    DATA_DIR: dataDir,
+    WORKERS: '1',
+    LOG_LEVEL: 'warn',
+    EVENTS_PER_SESSION: '100000000',
+    SESSION_STORAGE_MB: '1000000',
+    STORAGE_MAX_MB: '1000000',
+  },
+  path.join(dataDir, 'server.log'),
 );
-console.log(`rounds: plain ${figures.plain.map((us) => us.toFixed(0)).join(' ')}`);
-console.log(`rounds: judged ${figures.judged.map((us) => us.toFixed(0)).join(' ')}`);
+const { origin } = server;
+const pid = server.process.pid ?? 0;
+
+async function sessionOf(kind: Kind): Promise<{ sessionId: string; listener: Listener }> {
+  const { sessionId } = await newSession(origin);
+  if (kind === 'secret' || kind === 'both') {
+    await api(origin, '/api/signing-secrets', sessionId, {
+      name: 'bench',
+      scheme: 'github-sha256',
+      secret: SECRET,
+    });
+  }
+  if (kind === 'contract' || kind === 'both') {
+    await api(origin, '/api/contracts', sessionId, { name: 'bench payload', schema: PAYLOAD_SCHEMA });
+  }
+  return { sessionId, listener: await connect(origin, sessionId) };
+}
+
+/** Sends `RATE` captures a second for `seconds`; resolves with how many were answered 200. */
+async function atFixedRate(sessionId: string, seconds: number): Promise<number> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
+  const headers = { 'content-type': 'application/json', 'user-agent': SENDER_UA, ...SIGNED_HEADERS };
+  const total = RATE * seconds;
+  let answered = 0;
+  const send = () =>
+    new Promise<void>((resolve) => {
+      const request = http.request(
+        `${origin}/webhook/${sessionId}`,
+        { method: 'POST', agent, headers },
+        (response) => {
+          if (response.statusCode === 200) answered++;
+          response.resume().on('end', resolve);
+        },
+      );
+      request.on('error', () => resolve());
+      request.end(BODY);
+    });
+  const pending: Promise<void>[] = [];
+  const start = performance.now();
+  for (let index = 0; index < total;) {
+    for (; index < total && start + (index * 1000) / RATE <= performance.now(); index++) pending.push(send());
+    await sleep(1);
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  return answered;
+}
+
+const sessions = new Map<Kind, { sessionId: string; listener: Listener }>();
+for (const kind of KINDS) sessions.set(kind, await sessionOf(kind));
+const figures = new Map<Kind, number[]>(KINDS.map((kind) => [kind, []]));
+// Round 0 warms the server up and is not counted; the order turns round each round.
+for (let round = 0; round <= ROUNDS; round++) {
+  for (const kind of round % 2 === 0 ? KINDS : [...KINDS].reverse()) {
+    const session = sessions.get(kind);
+    if (!session) continue;
+    const before = cpuUs(pid);
+    const answered = await atFixedRate(session.sessionId, round === 0 ? 2 : SECONDS);
+    if (answered !== RATE * (round === 0 ? 2 : SECONDS))
+      throw new Error(`${kind}: only ${answered} captures answered 200`);
+    if (round > 0) figures.get(kind)?.push((cpuUs(pid) - before) / answered);
+  }
+}
+for (const session of sessions.values()) session.listener.close();
+await stop(server);
+
+const plain = median(figures.get('plain') ?? []);
 console.log(
-  `judged sig:valid contract:pass ${counts.matching} of ${counts.total}; pushed plain ${pushed.plain}, judged ${pushed.judged}`,
+  `server CPU a capture at ${RATE} captures/s, median of ${ROUNDS} alternating rounds of ${SECONDS} s:`,
 );
-for (const listener of listeners) listener.close();
-await app.close();
+for (const kind of KINDS) {
+  const rounds = figures.get(kind) ?? [];
+  const us = median(rounds);
+  const extra = kind === 'plain' ? '' : ` (${us >= plain ? '+' : ''}${(us - plain).toFixed(0)} µs)`;
+  console.log(
+    `  ${kind.padEnd(8)} ${us.toFixed(0)} µs${extra}; rounds ${rounds.map((each) => each.toFixed(0)).join(' ')}`,
+  );
+}
+if (PROFILE) console.log(`CPU profile of the server in ${PROFILE}`);
