@@ -38,7 +38,12 @@ class OwnSchemaIntrospector implements DatabaseIntrospector {
       join pg_catalog.pg_namespace ns on ns.oid = c.relnamespace
       where ns.nspname = current_schema() and c.relkind in ('r', 'v', 'p')
       order by c.relname`.execute(this.#db);
-    return result.rows.map((row) => ({ name: row.name, schema: row.schema, isView: row.is_view, columns: [] }));
+    return result.rows.map((row) => ({
+      name: row.name,
+      schema: row.schema,
+      isView: row.is_view,
+      columns: [],
+    }));
   }
 
   async getMetadata(): Promise<DatabaseMetadata> {
