@@ -5,9 +5,8 @@
  * in alternating rounds. Every request is the same signed one; only the sessions differ. CPU time
  * of the server per capture, from /proc.
  *
- * The same rate for every kind matters: under wrk a slower kind is also sent fewer requests at a
- * time, so its writes are grouped in smaller batches and each capture pays more of a commit, which
- * the CPU figure would blame on judging.
+ * At the same rate every kind carries the same load, so the figures differ only by what the session's
+ * settings add; under wrk a kind that answers slower also runs at another rate.
  *
  *   npx tsx bench/capture-cost.ts                       # 3,000 captures a second, 6 rounds of 4 s
  *   COST_RATE=5000 COST_ROUNDS=10 npx tsx bench/capture-cost.ts
