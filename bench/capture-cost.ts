@@ -13,13 +13,13 @@
  *   COST_PROFILE=/tmp/profiles npx tsx bench/capture-cost.ts  # also a CPU profile of the server
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { api, BODY, connect, newSession, SENDER_UA, type Listener } from './client.js';
-import { PAYLOAD_SCHEMA, SECRET, SIGNED_HEADERS } from './judged.js';
-import { buildServer, cpuUs, startServer, stop } from './processes.js';
-import { median, sleep } from './stats.js';
+import { CONNECTIONS, connect, newSession, type Listener } from './client.js';
+import { sendAtFixedRate } from './fixed-rate.js';
+import { addContract, addSecret, SIGNED_HEADERS } from './judged.js';
+import { buildServer, cpuUs, NO_PRUNE, startServer, stop } from './processes.js';
+import { median } from './stats.js';
 
 const RATE = Number(process.env.COST_RATE ?? 3_000);
 const ROUNDS = Number(process.env.COST_ROUNDS ?? 6);
@@ -38,9 +38,7 @@ const server = await startServer(
     DATA_DIR: dataDir,
     WORKERS: '1',
     LOG_LEVEL: 'warn',
-    EVENTS_PER_SESSION: '100000000',
-    SESSION_STORAGE_MB: '1000000',
-    STORAGE_MAX_MB: '1000000',
+    ...NO_PRUNE,
   },
   path.join(dataDir, 'server.log'),
 );
@@ -49,47 +47,9 @@ const pid = server.process.pid ?? 0;
 
 async function sessionOf(kind: Kind): Promise<{ sessionId: string; listener: Listener }> {
   const { sessionId } = await newSession(origin);
-  if (kind === 'secret' || kind === 'both') {
-    await api(origin, '/api/signing-secrets', sessionId, {
-      name: 'bench',
-      scheme: 'github-sha256',
-      secret: SECRET,
-    });
-  }
-  if (kind === 'contract' || kind === 'both') {
-    await api(origin, '/api/contracts', sessionId, { name: 'bench payload', schema: PAYLOAD_SCHEMA });
-  }
+  if (kind === 'secret' || kind === 'both') await addSecret(origin, sessionId);
+  if (kind === 'contract' || kind === 'both') await addContract(origin, sessionId);
   return { sessionId, listener: await connect(origin, sessionId) };
-}
-
-/** Sends `RATE` captures a second for `seconds`; resolves with how many were answered 200. */
-async function atFixedRate(sessionId: string, seconds: number): Promise<number> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
-  const headers = { 'content-type': 'application/json', 'user-agent': SENDER_UA, ...SIGNED_HEADERS };
-  const total = RATE * seconds;
-  let answered = 0;
-  const send = () =>
-    new Promise<void>((resolve) => {
-      const request = http.request(
-        `${origin}/webhook/${sessionId}`,
-        { method: 'POST', agent, headers },
-        (response) => {
-          if (response.statusCode === 200) answered++;
-          response.resume().on('end', resolve);
-        },
-      );
-      request.on('error', () => resolve());
-      request.end(BODY);
-    });
-  const pending: Promise<void>[] = [];
-  const start = performance.now();
-  for (let index = 0; index < total;) {
-    for (; index < total && start + (index * 1000) / RATE <= performance.now(); index++) pending.push(send());
-    await sleep(1);
-  }
-  await Promise.all(pending);
-  agent.destroy();
-  return answered;
 }
 
 const sessions = new Map<Kind, { sessionId: string; listener: Listener }>();
@@ -100,11 +60,17 @@ for (let round = 0; round <= ROUNDS; round++) {
   for (const kind of round % 2 === 0 ? KINDS : [...KINDS].reverse()) {
     const session = sessions.get(kind);
     if (!session) continue;
+    const count = RATE * (round === 0 ? 2 : SECONDS);
     const before = cpuUs(pid);
-    const answered = await atFixedRate(session.sessionId, round === 0 ? 2 : SECONDS);
-    if (answered !== RATE * (round === 0 ? 2 : SECONDS))
-      throw new Error(`${kind}: only ${answered} captures answered 200`);
-    if (round > 0) figures.get(kind)?.push((cpuUs(pid) - before) / answered);
+    const { ok } = await sendAtFixedRate({
+      urlOf: () => `${origin}/webhook/${session.sessionId}`,
+      rate: RATE,
+      count,
+      connections: CONNECTIONS,
+      headers: SIGNED_HEADERS,
+    });
+    if (ok !== count) throw new Error(`${kind}: only ${ok} of ${count} captures answered 200`);
+    if (round > 0) figures.get(kind)?.push((cpuUs(pid) - before) / ok);
   }
 }
 for (const session of sessions.values()) session.listener.close();

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { api, connect, newSession, wrkAt } from './client.js';
-import { buildServer, childrenOf, cpuUs, startServer, stop } from './processes.js';
+import { buildServer, childrenOf, cpuUs, NO_PRUNE, startServer, stop } from './processes.js';
 
 const SECONDS = 8;
 const TOKEN = 'bench-core-costs-metrics-token';
@@ -26,10 +26,7 @@ const server = await startServer(
     DATA_DIR: dataDir,
     ...(workers ? { WORKERS: workers } : {}),
     METRICS_TOKEN: TOKEN,
-    // No prune during the runs: its deletes would land on whichever run is going.
-    EVENTS_PER_SESSION: '100000000',
-    SESSION_STORAGE_MB: '1000000',
-    STORAGE_MAX_MB: '1000000',
+    ...NO_PRUNE,
   },
   path.join(dataDir, 'server.log'),
 );

@@ -37,15 +37,25 @@ export interface JudgedSession {
   headers: Record<string, string>;
 }
 
-/** A new session with one GitHub signing secret and one contract, both covering every path. */
-export async function judgedSession(origin: string): Promise<JudgedSession> {
-  const session = await newSession(origin);
-  await api(origin, '/api/signing-secrets', session.sessionId, {
+/** Gives the session the GitHub signing secret SIGNED_HEADERS are signed with, covering every path. */
+export async function addSecret(origin: string, sessionId: string): Promise<void> {
+  await api(origin, '/api/signing-secrets', sessionId, {
     name: 'bench',
     scheme: 'github-sha256',
     secret: SECRET,
   });
-  await api(origin, '/api/contracts', session.sessionId, { name: 'bench payload', schema: PAYLOAD_SCHEMA });
+}
+
+/** Gives the session the contract BODY passes, covering every path. */
+export async function addContract(origin: string, sessionId: string): Promise<void> {
+  await api(origin, '/api/contracts', sessionId, { name: 'bench payload', schema: PAYLOAD_SCHEMA });
+}
+
+/** A new session with one GitHub signing secret and one contract, both covering every path. */
+export async function judgedSession(origin: string): Promise<JudgedSession> {
+  const session = await newSession(origin);
+  await addSecret(origin, session.sessionId);
+  await addContract(origin, session.sessionId);
   return { ...session, headers: SIGNED_HEADERS };
 }
 

@@ -32,6 +32,13 @@ export interface Server {
   process: ChildProcess;
 }
 
+/** Limits raised so far that no prune runs: its deletes would land on whichever run is going. */
+export const NO_PRUNE = {
+  EVENTS_PER_SESSION: '100000000',
+  SESSION_STORAGE_MB: '1000000',
+  STORAGE_MAX_MB: '1000000',
+};
+
 /** Starts a server process with only PATH and HOME from this environment, so it runs on defaults. */
 export async function startServer(
   args: string[],
