@@ -31,12 +31,9 @@ export function useForwarders(): ForwardersPayload | null {
     };
   }, [asked]);
   useOnConnect(useCallback(() => setAsked((count) => count + 1), []));
-  useRealtimeEvent(
-    FORWARDERS_CHANGED,
-    useCallback((counts: ForwardersPayload) => {
-      told.current += 1;
-      setForwarders(counts);
-    }, []),
-  );
+  useRealtimeEvent(FORWARDERS_CHANGED, (counts) => {
+    told.current += 1;
+    setForwarders(counts);
+  });
   return forwarders;
 }
