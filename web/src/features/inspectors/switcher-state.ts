@@ -12,6 +12,11 @@ export interface SwitcherEntry extends RememberedInspector {
   total: number | null;
   /** The newest request id counted or seen live; later ones are new. */
   newestId: number;
+  /**
+   * Ids heard live since the server was last asked to count, newest last: a count answered before
+   * a request was stored can arrive after that request's live event, and must not drop it.
+   */
+  heard: number[];
   /** Requests that came live while it was not shown. */
   unseen: number;
   /** Why it cannot be reached (deleted elsewhere, expired, its key revoked), or null. */
@@ -19,6 +24,7 @@ export interface SwitcherEntry extends RememberedInspector {
 }
 
 export type SwitcherAction =
+  | { type: 'counting'; sessionId: string }
   | { type: 'counted'; sessionId: string; total: number; newestId: number }
   | { type: 'captured'; sessionId: string; id: number }
   | { type: 'named'; sessionId: string; name: string | null }
@@ -26,8 +32,11 @@ export type SwitcherAction =
   | { type: 'added'; inspector: RememberedInspector }
   | { type: 'dropped'; sessionId: string };
 
+/** Live ids kept between two counts: a count slower than this many captures is not expected. */
+const HEARD_KEPT = 1000;
+
 export function entryOf(inspector: RememberedInspector, isShown: boolean): SwitcherEntry {
-  return { ...inspector, isShown, total: null, newestId: 0, unseen: 0, problem: null };
+  return { ...inspector, isShown, total: null, newestId: 0, heard: [], unseen: 0, problem: null };
 }
 
 export function initialEntries(shown: RememberedInspector, others: RememberedInspector[]): SwitcherEntry[] {
@@ -44,13 +53,19 @@ function update(
 
 export function switcherReducer(entries: SwitcherEntry[], action: SwitcherAction): SwitcherEntry[] {
   switch (action.type) {
+    case 'counting':
+      return update(entries, action.sessionId, (entry) => ({ ...entry, heard: [] }));
     case 'counted':
-      return update(entries, action.sessionId, (entry) => ({
-        ...entry,
-        total: action.total,
-        newestId: Math.max(entry.newestId, action.newestId),
-        problem: null,
-      }));
+      return update(entries, action.sessionId, (entry) => {
+        // Heard after the count was asked for, and newer than anything it counted.
+        const notCounted = entry.heard.filter((id) => id > action.newestId).length;
+        return {
+          ...entry,
+          total: action.total + notCounted,
+          newestId: Math.max(entry.newestId, action.newestId),
+          problem: null,
+        };
+      });
     case 'captured':
       return update(entries, action.sessionId, (entry) => {
         // Counted already, or heard twice.
@@ -58,7 +73,8 @@ export function switcherReducer(entries: SwitcherEntry[], action: SwitcherAction
         return {
           ...entry,
           newestId: action.id,
-          // Before the first count, the count will include it.
+          heard: [...entry.heard, action.id].slice(-HEARD_KEPT),
+          // Before the first count, the count adds it.
           total: entry.total === null ? null : entry.total + 1,
           unseen: entry.isShown ? 0 : entry.unseen + 1,
         };

@@ -49,6 +49,7 @@ function useCounting(dispatch: (action: SwitcherAction) => void) {
   return useCallback(
     (inspector: RememberedInspector) => {
       const { sessionId } = inspector;
+      dispatch({ type: 'counting', sessionId });
       countOf(callerOf(inspector)).then(
         ({ total, newestId }) => dispatch({ type: 'counted', sessionId, total, newestId: newestId ?? 0 }),
         (error: unknown) =>
