@@ -50,6 +50,11 @@ export interface VerifyInput {
   headers: HeaderMap;
   body: Uint8Array;
   secret: string;
+  /**
+   * The secret's HMAC key, when the caller keeps it (`secretKey(scheme, secret)`, as the server does
+   * for stored secrets); derived from `secret` on each call otherwise.
+   */
+  key?: Uint8Array<ArrayBuffer> | null;
   /** Only read by the "custom" scheme. */
   custom?: CustomHmac;
   /** Milliseconds since the epoch, for the timestamp's age. */
@@ -164,12 +169,20 @@ export function standardWebhooksKey(secret: string): Uint8Array<ArrayBuffer> | n
   return key && key.length > 0 ? key : null;
 }
 
-function standardPlan(secret: string, value: string, headers: HeaderMap): Plan | VerifyProblem {
+/** The HMAC key a secret gives under a scheme: its UTF-8 bytes, or null when it cannot be a key. */
+export function secretKey(scheme: Scheme, secret: string): Uint8Array<ArrayBuffer> | null {
+  return scheme === 'standard-webhooks' ? standardWebhooksKey(secret) : utf8Bytes(secret);
+}
+
+function standardPlan(
+  key: Uint8Array<ArrayBuffer> | null,
+  value: string,
+  headers: HeaderMap,
+): Plan | VerifyProblem {
   const id = headerValue(headers, 'webhook-id');
   const timestamp = headerValue(headers, 'webhook-timestamp');
   if (!id) return { problem: 'missing-header', header: 'webhook-id' };
   if (!timestamp) return { problem: 'missing-header', header: 'webhook-timestamp' };
-  const key = standardWebhooksKey(secret);
   if (!key) return { problem: 'standard-secret-malformed' };
   const received = value.split(' ').filter(Boolean);
   return {
@@ -194,7 +207,10 @@ export function planFor(input: VerifyInput): Plan | VerifyProblem {
   if (!header) return { problem: 'no-header-name' };
   const value = headerValue(headers, header);
   if (!value) return { problem: 'missing-header', header };
-  const key = utf8Bytes(secret);
+  const key = input.key === undefined ? secretKey(scheme, secret) : input.key;
+  if (scheme === 'standard-webhooks') return standardPlan(key, value, headers);
+  // Only a Standard Webhooks secret can fail to be a key.
+  if (!key) return { problem: 'no-secret' };
   switch (scheme) {
     case 'github-sha256':
       return labelled('SHA-256', key, header, value, 'sha256=', 'hex');
@@ -206,8 +222,6 @@ export function planFor(input: VerifyInput): Plan | VerifyProblem {
       return stripePlan(key, value);
     case 'slack':
       return slackPlan(key, value, headers);
-    case 'standard-webhooks':
-      return standardPlan(secret, value, headers);
     case 'custom':
       return labelled(
         custom?.hash ?? 'SHA-256',

@@ -4,7 +4,7 @@
  * are evaluated; the URL must then be an http(s) URL replay would accept. Signed the Standard
  * Webhooks way when the callback has a secret.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { HeaderPairs } from '../../../../shared/replay.js';
 import { replayTargetSchema } from '../../../../shared/replay.js';
 import type { RuleCallback } from '../../../../shared/response-callbacks.js';
@@ -15,9 +15,9 @@ import {
   type PreparedAnswer,
 } from '../../../../shared/response-templates.js';
 import { standardWebhooksHeaders } from '../../../../shared/signatures/sign.js';
-import type { HmacFunction } from '../../../../shared/signatures/verify.js';
 import type { TemplateRequest, TemplateTools } from '../../../../shared/template-scope.js';
 import type { OutgoingRequest } from '../replay/replay.service.js';
+import { nodeHmac } from '../signing-secrets/keyed-hmac.js';
 
 /** A callback with its header and body templates parsed once, when the rules are cached. */
 export interface PreparedCallback {
@@ -31,9 +31,6 @@ export interface CallbackRequest extends OutgoingRequest {
 }
 
 const USER_AGENT = 'Hookbay-Callbacks/1';
-
-const nodeHmac: HmacFunction = (hash, key, data) =>
-  new Uint8Array(createHmac(hash.replace('-', '').toLowerCase(), key).update(data).digest());
 
 export function prepareCallback(callback: RuleCallback): PreparedCallback {
   const { headers, body } = callback;

@@ -3,10 +3,13 @@
  * covers the capture's path checks its signature with node:crypto, synchronously. Secrets are compiled
  * once per session into a per-session cache; a session without secrets costs one Map lookup.
  */
-import { createHmac } from 'node:crypto';
 import { globToRegExp } from '../../../../shared/path-glob.js';
-import { TIMESTAMPED_SCHEMES, type Hash, type VerifyProblem } from '../../../../shared/signatures/schemes.js';
-import { isWithinTolerance, verifySignature } from '../../../../shared/signatures/verify.js';
+import { secretKey, TIMESTAMPED_SCHEMES, type VerifyProblem } from '../../../../shared/signatures/schemes.js';
+import {
+  isWithinTolerance,
+  verifySignature,
+  type HmacFunction,
+} from '../../../../shared/signatures/verify.js';
 import type { SignatureFailure, SignatureVerdict } from '../../../../shared/verdicts.js';
 import {
   createSessionCache,
@@ -15,10 +18,14 @@ import {
 } from '../session-cache/session-cache.js';
 import type { Judge, JudgedRequest, JudgeResult } from '../webhooks/judges.js';
 import { toHeaderMap } from '../webhooks/event-view.js';
+import { hmacForKey } from './keyed-hmac.js';
 import type { StoredSecret } from './signing-secrets.repo.js';
 
 export interface CompiledSecret extends StoredSecret {
   covers(path: string): boolean;
+  /** The secret's HMAC key (null: it cannot be one), derived once. */
+  key: Uint8Array<ArrayBuffer> | null;
+  hmac: HmacFunction;
 }
 
 /** A session's secrets, compiled, in list order; [] when it has none. */
@@ -31,13 +38,9 @@ export function createSecretsCache(bus?: SessionCacheBus): SecretsCache {
 export function compileSecrets(secrets: StoredSecret[]): CompiledSecret[] {
   return secrets.map((secret) => {
     const pattern = globToRegExp(secret.path);
-    return { ...secret, covers: (path) => pattern.test(path) };
+    const key = secretKey(secret.scheme, secret.secret);
+    return { ...secret, covers: (path) => pattern.test(path), key, hmac: hmacForKey(key) };
   });
-}
-
-/** HMAC with node:crypto: synchronous, so the capture path never waits for it. */
-export function nodeHmac(hash: Hash, key: Uint8Array, data: Uint8Array): Uint8Array {
-  return createHmac(hash.replace('-', '').toLowerCase(), key).update(data).digest();
 }
 
 function problemFailure(problem: VerifyProblem): [SignatureFailure, string] {
@@ -54,7 +57,7 @@ function problemFailure(problem: VerifyProblem): [SignatureFailure, string] {
 }
 
 /** The verdict of one secret on one request. */
-export function judgeWith(secret: StoredSecret, request: JudgedRequest): SignatureVerdict {
+export function judgeWith(secret: CompiledSecret, request: JudgedRequest): SignatureVerdict {
   const who = { secretId: secret.id, secretName: secret.name, scheme: secret.scheme };
   const outcome = verifySignature(
     {
@@ -62,10 +65,11 @@ export function judgeWith(secret: StoredSecret, request: JudgedRequest): Signatu
       headers: toHeaderMap(request.rawHeaders),
       body: request.body,
       secret: secret.secret,
+      key: secret.key,
       custom: secret.custom ?? undefined,
       now: request.receivedAt,
     },
-    nodeHmac,
+    secret.hmac,
   );
   const invalid = (reason: SignatureFailure, message: string): SignatureVerdict => ({
     status: 'invalid',
