@@ -1,4 +1,5 @@
 /** Capture latency under a steady rate: scheduled send time → event received by a live listener. */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { WEBHOOK_REQUEST } from '../shared/realtime.js';
 import type { Listener } from './client.js';
 import { sendAtFixedRate } from './fixed-rate.js';
@@ -14,19 +15,29 @@ export async function openLoop(origin: string, sessionId: string, listener: List
   const total = warmup + OPEN_LOOP_RATE * OPEN_LOOP_SECONDS;
   const scheduled = new Map<string, number>();
   const delays: number[] = [];
+  // The same delay cut at the time the server stamped on the event (whole milliseconds): before it,
+  // the send and the server's wait to read the request; after it, storing, pushing and receiving.
+  const toServer: number[] = [];
   listener.on(WEBHOOK_REQUEST, (event) => {
     const due = scheduled.get(event.queryString);
-    if (due !== undefined) delays.push(performance.now() - due);
+    if (due === undefined) return;
+    delays.push(performance.now() - due);
+    toServer.push(Date.parse(event.timestamp) - (performance.timeOrigin + due));
   });
+  // This process's own stalls count in every delay above: a late timer sends late, a busy loop reads late.
+  const ownLoop = monitorEventLoopDelay({ resolution: 1 });
   const { failed } = await sendAtFixedRate({
     urlOf: (index) => `${origin}/webhook/${sessionId}?n=${index}`,
     rate: OPEN_LOOP_RATE,
     count: total,
     connections,
     onSend: (index, due) => {
+      if (index === warmup) ownLoop.enable();
       if (index >= warmup) scheduled.set(`n=${index}`, due);
     },
   });
   await settled(() => delays.length);
-  return { total: total - warmup, received: delays.length, failed, delays };
+  ownLoop.disable();
+  const ownStallsMs = { p99: ownLoop.percentile(99) / 1e6, max: ownLoop.max / 1e6 };
+  return { total: total - warmup, received: delays.length, failed, delays, toServer, ownStallsMs };
 }

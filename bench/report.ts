@@ -119,6 +119,10 @@ export function report(mode: Mode, judgeCost: JudgeCost, defaultWorkers: number)
   console.log(
     `    p50 ${ms(percentile(loop.delays, 50))}, p99 ${ms(percentile(loop.delays, 99))}, max ${ms(Math.max(...loop.delays))}; ${loop.received} of ${loop.total} events received, ${loop.failed} failed`,
   );
+  console.log(
+    `    of which to the server's arrival stamp (whole ms): p50 ${ms(percentile(loop.toServer, 50))}, p99 ${ms(percentile(loop.toServer, 99))}; ` +
+      `the sending and listening process's own event loop held up p99 ${ms(loop.ownStallsMs.p99)}, max ${ms(loop.ownStallsMs.max)}`,
+  );
   const perProcess =
     mode.workers === 1
       ? ''
