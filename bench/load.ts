@@ -7,7 +7,7 @@ import { api, connect, CONNECTIONS, newSession, wrkAt } from './client.js';
 import { exactCounts, type ExactCounts } from './exact.js';
 import { judgedCounts, judgedSession } from './judged.js';
 import { namedSession } from './named.js';
-import { openLoop } from './open-loop.js';
+import { openLoop, type OpenLoopResult } from './open-loop.js';
 import { hangingTarget, relayedSession } from './relayed.js';
 import { routedLink } from './routed.js';
 import { settled } from './stats.js';
@@ -81,7 +81,8 @@ export interface LoadResult {
   /** The runs relaying to a target that never answers: acknowledged, pushed, connections it held. */
   relayed: { acked: number; pushed: number; attempts: number };
   exact: ExactCounts;
-  loop: Awaited<ReturnType<typeof openLoop>>;
+  /** The open loop on the just-started server, and again once every load run is over. */
+  loops: { fresh: OpenLoopResult; warm: OpenLoopResult };
 }
 
 function runnersFor(
@@ -101,10 +102,7 @@ function runnersFor(
 export async function measureLoad(origins: Origins): Promise<LoadResult> {
   const origin = origins.hookbay;
   // Open loop first, on the freshly started server: at a steady rate, on its own session and listener.
-  const steady = await newSession(origin);
-  const steadyListener = await connect(origin, steady.sessionId);
-  const loop = await openLoop(origin, steady.sessionId, steadyListener, CONNECTIONS);
-  steadyListener.close();
+  const fresh = await steadyLoop(origin);
 
   // Capture: one session, one listener receiving every event. In the same rounds, a judged session
   // (a signing secret and a contract) with a listener of its own: what judging costs; and a named
@@ -188,6 +186,15 @@ export async function measureLoad(origins: Origins): Promise<LoadResult> {
     named: { acked: acked('named'), pushed: namedPushedCount },
     relayed: { acked: acked('relayed'), pushed: relayedPushedCount, attempts: relayAttempts },
     exact: await exactCounts(origin),
-    loop,
+    loops: { fresh, warm: await steadyLoop(origin) },
   };
+}
+
+/** The open loop on a session and listener of its own. */
+async function steadyLoop(origin: string): Promise<OpenLoopResult> {
+  const steady = await newSession(origin);
+  const steadyListener = await connect(origin, steady.sessionId);
+  const loop = await openLoop(origin, steady.sessionId, steadyListener, CONNECTIONS);
+  steadyListener.close();
+  return loop;
 }

@@ -8,8 +8,26 @@ import { settled } from './stats.js';
 export const OPEN_LOOP_RATE = 500;
 export const OPEN_LOOP_SECONDS = 6;
 
+export interface OpenLoopResult {
+  /** Requests measured (the warm-up's are not). */
+  total: number;
+  received: number;
+  failed: number;
+  /** Scheduled send time → event received, in ms. */
+  delays: number[];
+  /** Scheduled send time → the arrival time the server stamped on the event, in ms. */
+  toServer: number[];
+  /** How long this process's own event loop was held up while it sent and listened, in ms. */
+  ownStallsMs: { p99: number; max: number };
+}
+
 /** Sends captures at fixed times and measures, per request, scheduled send time → event received. */
-export async function openLoop(origin: string, sessionId: string, listener: Listener, connections: number) {
+export async function openLoop(
+  origin: string,
+  sessionId: string,
+  listener: Listener,
+  connections: number,
+): Promise<OpenLoopResult> {
   // The first two seconds warm the server up and are not counted.
   const warmup = 2 * OPEN_LOOP_RATE;
   const total = warmup + OPEN_LOOP_RATE * OPEN_LOOP_SECONDS;

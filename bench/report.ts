@@ -5,7 +5,7 @@ import type { JudgeCost } from './judge-cost.js';
 import { CONNECTIONS } from './client.js';
 import { EXACT_COUNT } from './exact.js';
 import { ROUNDS, type LoadResult, type Rounds } from './load.js';
-import { OPEN_LOOP_RATE, OPEN_LOOP_SECONDS } from './open-loop.js';
+import { OPEN_LOOP_RATE, OPEN_LOOP_SECONDS, type OpenLoopResult } from './open-loop.js';
 import { fmt, median, ms, percentile } from './stats.js';
 import type { WrkResult } from './wrk.js';
 
@@ -35,7 +35,7 @@ export function report(mode: Mode, judgeCost: JudgeCost, defaultWorkers: number)
   const { load } = mode;
   const label = mode.workers === 1 ? 'WORKERS=1' : `WORKERS=${mode.workers}`;
   const ok = (pass: boolean) => (pass ? 'ok' : 'MISMATCH');
-  const { capture, redirect, exact, loop } = load;
+  const { capture, redirect, exact, loops } = load;
   console.log();
   console.log(`${label}${mode.workers === defaultWorkers ? ' (the default here)' : ''}:`);
   const rows: [string, Rounds, string][] = [
@@ -116,18 +116,23 @@ export function report(mode: Mode, judgeCost: JudgeCost, defaultWorkers: number)
   console.log(
     `  capture → listener, open loop at ${OPEN_LOOP_RATE} req/s for ${OPEN_LOOP_SECONDS} s, from each request's scheduled send time:`,
   );
-  console.log(
-    `    p50 ${ms(percentile(loop.delays, 50))}, p99 ${ms(percentile(loop.delays, 99))}, max ${ms(Math.max(...loop.delays))}; ${loop.received} of ${loop.total} events received, ${loop.failed} failed`,
-  );
-  console.log(
-    `    of which to the server's arrival stamp (whole ms): p50 ${ms(percentile(loop.toServer, 50))}, p99 ${ms(percentile(loop.toServer, 99))}; ` +
-      `the sending and listening process's own event loop held up p99 ${ms(loop.ownStallsMs.p99)}, max ${ms(loop.ownStallsMs.max)}`,
-  );
+  printLoop('on the just-started server', loops.fresh);
+  printLoop('again after the load runs', loops.warm);
   const perProcess =
     mode.workers === 1
       ? ''
       : ` (${Math.round(mode.idle / (mode.workers + 1))} MB a process, primary included)`;
   console.log(
     `  server RSS, all processes: idle after start ${Math.round(mode.idle)} MB${perProcess}, peak during the runs ${Math.round(mode.peak)} MB`,
+  );
+}
+
+function printLoop(when: string, loop: OpenLoopResult): void {
+  console.log(
+    `    ${when}: p50 ${ms(percentile(loop.delays, 50))}, p99 ${ms(percentile(loop.delays, 99))}, max ${ms(Math.max(...loop.delays))}; ${loop.received} of ${loop.total} events received, ${loop.failed} failed`,
+  );
+  console.log(
+    `      of which to the server's arrival stamp (whole ms): p50 ${ms(percentile(loop.toServer, 50))}, p99 ${ms(percentile(loop.toServer, 99))}; ` +
+      `the sending and listening process's own event loop held up p99 ${ms(loop.ownStallsMs.p99)}, max ${ms(loop.ownStallsMs.max)}`,
   );
 }

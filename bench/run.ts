@@ -19,7 +19,8 @@
  *   redirect;
  * - exact counts: a fixed number of requests, then acknowledged == stored == pushed is checked;
  * - open loop: capture at a steady 500 requests a second, latency from each request's scheduled
- *   send time to its event reaching the listener (so a stalled server cannot hide its queue);
+ *   send time to its event reaching the listener (so a stalled server cannot hide its queue), on the
+ *   just-started server and again after the load runs;
  * - memory: the server's RSS (all its processes) idle after start and its peak during all the runs;
  * - the web list: /webhook in Chromium with 10,000 stored requests (bench/browser.ts).
  * - search: medians of searches in a session of 10,000 events, against a 100 ms budget (bench/search.ts).
