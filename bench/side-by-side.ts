@@ -1,0 +1,80 @@
+/**
+ * Two builds of the server compared while both run: what a change to the capture path saves. Each
+ * build runs as its own process (one worker, limits raised so that no prune runs) with a plain session
+ * and a judged one (a signing secret and a contract), each with a live listener. wrk then runs 2 s
+ * on each session of each build in turn, the builds' order swapped every cycle, so that a machine
+ * that slows down or speeds up (other tenants, steal time) weighs on both builds alike. Server CPU
+ * a capture from /proc, medians over the cycles.
+ *
+ *   git stash && node scripts/build-server.mjs && cp -r dist /tmp/before && git stash pop
+ *   node scripts/build-server.mjs && npx tsx bench/side-by-side.ts /tmp/before dist
+ *   SIDE_CYCLES=16 npx tsx bench/side-by-side.ts /tmp/before dist
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { connect, newSession, wrkAt, type Listener } from './client.js';
+import { addContract, addSecret, SIGNED_HEADERS } from './judged.js';
+import { cpuUs, NO_PRUNE, startServer, stop, type Server } from './processes.js';
+import { median } from './stats.js';
+
+const CYCLES = Number(process.env.SIDE_CYCLES ?? 10);
+const SECONDS = 2;
+const KINDS = ['plain', 'judged'] as const;
+
+const builds = process.argv.slice(2);
+if (builds.length !== 2) throw new Error('usage: npx tsx bench/side-by-side.ts <dist before> <dist after>');
+
+interface Build {
+  dir: string;
+  server: Server;
+  sessions: Record<(typeof KINDS)[number], { sessionId: string }>;
+  listeners: Listener[];
+  cpu: Record<(typeof KINDS)[number], number[]>;
+}
+
+async function start(dir: string): Promise<Build> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-side-by-side-'));
+  const server = await startServer(
+    [path.join(dir, 'server/main.js')],
+    { DATA_DIR: dataDir, WORKERS: '1', LOG_LEVEL: 'warn', ...NO_PRUNE },
+    path.join(dataDir, 'server.log'),
+  );
+  const plain = await newSession(server.origin);
+  const judged = await newSession(server.origin);
+  await addSecret(server.origin, judged.sessionId);
+  await addContract(server.origin, judged.sessionId);
+  const listeners = [
+    await connect(server.origin, plain.sessionId),
+    await connect(server.origin, judged.sessionId),
+  ];
+  return { dir, server, sessions: { plain, judged }, listeners, cpu: { plain: [], judged: [] } };
+}
+
+/** Server CPU a capture over one wrk run, in µs; every request carries the signature. */
+async function cpuPerCapture(build: Build, kind: (typeof KINDS)[number]): Promise<number> {
+  const pid = build.server.process.pid ?? 0;
+  const before = cpuUs(pid);
+  const url = `${build.server.origin}/webhook/${build.sessions[kind].sessionId}`;
+  const run = await wrkAt(url, 'POST', SECONDS, { headers: SIGNED_HEADERS });
+  return (cpuUs(pid) - before) / run.acked;
+}
+
+const started = [await start(builds[0] ?? ''), await start(builds[1] ?? '')];
+// One untimed run on each, to warm the code up.
+for (const build of started) for (const kind of KINDS) await cpuPerCapture(build, kind);
+for (let cycle = 0; cycle < CYCLES; cycle++) {
+  const order = cycle % 2 === 0 ? started : [...started].reverse();
+  for (const kind of KINDS) for (const build of order) build.cpu[kind].push(await cpuPerCapture(build, kind));
+}
+console.log(`server CPU a capture, median of ${CYCLES} cycles of ${SECONDS} s runs (wrk, one worker):`);
+for (const build of started) {
+  const [plain, judged] = [median(build.cpu.plain), median(build.cpu.judged)];
+  console.log(
+    `  ${build.dir}: plain ${plain.toFixed(0)} µs, judged ${judged.toFixed(0)} µs (+${(judged - plain).toFixed(0)} µs)`,
+  );
+}
+for (const build of started) {
+  for (const listener of build.listeners) listener.close();
+  await stop(build.server);
+}
