@@ -99,14 +99,17 @@ export function createStreamHub(cluster: Cluster, now: () => number = Date.now):
     };
   }
 
-  /** The other instances' announcements that have not expired. */
-  function liveRemotes(): RemoteStreams[] {
-    for (const [id, streams] of remote) if (streams.expiresAt < now()) remote.delete(id);
-    return [...remote.values()];
+  /** Forgets the other instances' announcements that have expired. */
+  function dropExpired(): void {
+    const at = now();
+    for (const [id, streams] of remote) if (streams.expiresAt < at) remote.delete(id);
   }
 
+  /** Asked on every capture: walks the announcements in place rather than copying them. */
   function isHeldElsewhere(pick: (streams: RemoteStreams) => Set<string>, sessionId: string): boolean {
-    return liveRemotes().some((streams) => pick(streams).has(sessionId));
+    dropExpired();
+    for (const streams of remote.values()) if (pick(streams).has(sessionId)) return true;
+    return false;
   }
 
   function pokeLocal(sessionId: string): void {
@@ -154,8 +157,8 @@ export function createStreamHub(cluster: Cluster, now: () => number = Date.now):
         if (stream.keyId === keyId) stream.close('access-ended');
     },
     hasResponder(sessionId) {
-      const here = [...(local.get(sessionId) ?? [])].some((stream) => stream.responding);
-      return here || isHeldElsewhere((streams) => streams.responding, sessionId);
+      for (const stream of local.get(sessionId) ?? []) if (stream.responding) return true;
+      return isHeldElsewhere((streams) => streams.responding, sessionId);
     },
     openCount() {
       let count = 0;
@@ -164,7 +167,8 @@ export function createStreamHub(cluster: Cluster, now: () => number = Date.now):
     },
     forwarders(sessionId) {
       const total = localForwarders(sessionId);
-      for (const streams of liveRemotes()) {
+      dropExpired();
+      for (const streams of remote.values()) {
         const counted = streams.forwarders.get(sessionId);
         if (!counted) continue;
         total.count += counted.count;
