@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { HASHES } from '../../../../shared/signatures/schemes.js';
-import { hmacForKey, keyedHmac } from './keyed-hmac.js';
+import { hmacForKey, keyedHmac, PREPARED_KEYS_LIMIT } from './keyed-hmac.js';
 
 const reference = (hash: string, key: Uint8Array, data: Uint8Array) =>
   createHmac(hash.replace('-', '').toLowerCase(), key).update(data).digest('hex');
@@ -31,5 +31,19 @@ describe('HMAC with the key prepared once', () => {
     expect(hex(hmac('SHA-256', other, body))).toBe(reference('SHA-256', other, body));
     expect(hex(hmac('SHA-1', key, body))).toBe(reference('SHA-1', key, body));
     expect(hex(hmac('SHA-256', key, body))).toBe(reference('SHA-256', key, body));
+  });
+
+  it('keeps answering right for more keys than it keeps prepared', () => {
+    const body = new Uint8Array(Buffer.from('{"id":"evt_1"}'));
+    const secrets = Array.from({ length: PREPARED_KEYS_LIMIT + 5 }, (_, index) => {
+      const key = new Uint8Array(Buffer.from(`secret-${index}`));
+      return { key, hmac: hmacForKey(key) };
+    });
+    // Twice over: the first keys were dropped by the last ones and are prepared again.
+    for (let round = 0; round < 2; round++) {
+      for (const { key, hmac } of secrets) {
+        expect(hex(hmac('SHA-256', key, body))).toBe(reference('SHA-256', key, body));
+      }
+    }
   });
 });

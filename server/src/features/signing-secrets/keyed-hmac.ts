@@ -28,15 +28,30 @@ export function keyedHmac(hash: Hash, key: Uint8Array): (data: Uint8Array) => Ui
 }
 
 /**
- * The HMAC function for one stored secret's key: states prepared once per hash for that key, and
- * node:crypto's own HMAC for any other key.
+ * Prepared states take about 2.3 KB each (two native hash contexts), so only the keys prepared most
+ * recently keep theirs: a busy instance holds up to 100,000 sessions' secrets, and this keeps their
+ * states to a few MB however many of them sign. A key dropped here is prepared again when it next
+ * signs.
+ */
+export const PREPARED_KEYS_LIMIT = 1_000;
+const prepared = new Map<Uint8Array, { hash: Hash; hmac: (data: Uint8Array) => Uint8Array }>();
+
+function preparedHmac(hash: Hash, key: Uint8Array): (data: Uint8Array) => Uint8Array {
+  const known = prepared.get(key);
+  if (known?.hash === hash) return known.hmac;
+  const hmac = keyedHmac(hash, key);
+  prepared.delete(key);
+  prepared.set(key, { hash, hmac });
+  // Maps keep insertion order: the first key is the one prepared longest ago.
+  if (prepared.size > PREPARED_KEYS_LIMIT) prepared.delete(prepared.keys().next().value as Uint8Array);
+  return hmac;
+}
+
+/**
+ * The HMAC function for one stored secret's key (the same bytes object on every call): its states
+ * prepared once while it is among the keys in use, node:crypto's own HMAC for any other key.
  */
 export function hmacForKey(key: Uint8Array | null): HmacFunction {
-  const prepared = new Map<Hash, (data: Uint8Array) => Uint8Array>();
-  return (hash, bytes, data) => {
-    if (bytes !== key) return nodeHmac(hash, bytes, data);
-    let hmac = prepared.get(hash);
-    if (!hmac) prepared.set(hash, (hmac = keyedHmac(hash, key)));
-    return hmac(data);
-  };
+  return (hash, bytes, data) =>
+    bytes === key && key !== null ? preparedHmac(hash, key)(data) : nodeHmac(hash, bytes, data);
 }
