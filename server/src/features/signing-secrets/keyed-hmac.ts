@@ -48,8 +48,8 @@ function preparedHmac(hash: Hash, key: Uint8Array): (data: Uint8Array) => Uint8A
 }
 
 /**
- * The HMAC function for one stored secret's key (the same bytes object on every call): its states
- * prepared once while it is among the keys in use, node:crypto's own HMAC for any other key.
+ * The HMAC function for one stored secret's key (the same bytes object on every call): with its
+ * prepared states while it is among the last keys prepared, node:crypto's own HMAC for any other key.
  */
 export function hmacForKey(key: Uint8Array | null): HmacFunction {
   return (hash, bytes, data) =>
