@@ -12,13 +12,10 @@
  *   COST_RATE=5000 COST_ROUNDS=10 npx tsx bench/capture-cost.ts
  *   COST_PROFILE=/tmp/profiles npx tsx bench/capture-cost.ts  # also a CPU profile of the server
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { CONNECTIONS, connect, newSession, type Listener } from './client.js';
+import { CONNECTIONS, type Listener } from './client.js';
 import { sendAtFixedRate } from './fixed-rate.js';
-import { addContract, addSecret, SIGNED_HEADERS } from './judged.js';
-import { buildServer, cpuUs, NO_PRUNE, startServer, stop } from './processes.js';
+import { listenedSession, SIGNED_HEADERS } from './judged.js';
+import { buildServer, cpuUs, startMeasured, stop } from './processes.js';
 import { median } from './stats.js';
 
 const RATE = Number(process.env.COST_RATE ?? 3_000);
@@ -31,29 +28,21 @@ const KINDS = ['plain', 'secret', 'contract', 'both'] as const;
 type Kind = (typeof KINDS)[number];
 
 buildServer();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-capture-cost-'));
-const server = await startServer(
-  [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []), 'dist/server/main.js'],
-  {
-    DATA_DIR: dataDir,
-    WORKERS: '1',
-    LOG_LEVEL: 'warn',
-    ...NO_PRUNE,
-  },
-  path.join(dataDir, 'server.log'),
-);
+const server = await startMeasured('capture-cost', {
+  nodeArgs: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [],
+  env: { WORKERS: '1' },
+});
 const { origin } = server;
 const pid = server.process.pid ?? 0;
 
-async function sessionOf(kind: Kind): Promise<{ sessionId: string; listener: Listener }> {
-  const { sessionId } = await newSession(origin);
-  if (kind === 'secret' || kind === 'both') await addSecret(origin, sessionId);
-  if (kind === 'contract' || kind === 'both') await addContract(origin, sessionId);
-  return { sessionId, listener: await connect(origin, sessionId) };
-}
-
 const sessions = new Map<Kind, { sessionId: string; listener: Listener }>();
-for (const kind of KINDS) sessions.set(kind, await sessionOf(kind));
+for (const kind of KINDS) {
+  const judging = {
+    secret: kind === 'secret' || kind === 'both',
+    contract: kind === 'contract' || kind === 'both',
+  };
+  sessions.set(kind, await listenedSession(origin, judging));
+}
 const figures = new Map<Kind, number[]>(KINDS.map((kind) => [kind, []]));
 // Round 0 warms the server up and is not counted; the order turns round each round.
 for (let round = 0; round <= ROUNDS; round++) {

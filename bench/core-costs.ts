@@ -8,28 +8,17 @@
  *
  *   WORKERS=2 npx tsx bench/core-costs.ts     # default: the machine's default WORKERS
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { api, connect, newSession, wrkAt } from './client.js';
-import { buildServer, childrenOf, cpuUs, NO_PRUNE, startServer, stop } from './processes.js';
+import { buildServer, childrenOf, cpuUs, startMeasured, stop } from './processes.js';
 
 const SECONDS = 8;
 const TOKEN = 'bench-core-costs-metrics-token';
 const workers = process.env.WORKERS ?? '';
 
 buildServer();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-core-costs-'));
-const server = await startServer(
-  ['dist/server/main.js'],
-  {
-    DATA_DIR: dataDir,
-    ...(workers ? { WORKERS: workers } : {}),
-    METRICS_TOKEN: TOKEN,
-    ...NO_PRUNE,
-  },
-  path.join(dataDir, 'server.log'),
-);
+const server = await startMeasured('core-costs', {
+  env: { ...(workers ? { WORKERS: workers } : {}), METRICS_TOKEN: TOKEN },
+});
 const primary = server.process.pid ?? 0;
 const workersCpuUs = () => childrenOf(primary).reduce((sum, pid) => sum + cpuUs(pid), 0);
 // cpuUs adds a process's children: the primary's own time is the whole less its workers'.

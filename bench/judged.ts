@@ -4,7 +4,7 @@
  * GitHub signature and a body the contract passes, so every one is judged in full.
  */
 import { createHmac } from 'node:crypto';
-import { api, BODY, newSession } from './client.js';
+import { api, BODY, connect, newSession, type Listener } from './client.js';
 
 export const SECRET = 'bench-signing-secret-0f3a9c';
 
@@ -49,6 +49,17 @@ export async function addSecret(origin: string, sessionId: string): Promise<void
 /** Gives the session the contract BODY passes, covering every path. */
 export async function addContract(origin: string, sessionId: string): Promise<void> {
   await api(origin, '/api/contracts', sessionId, { name: 'bench payload', schema: PAYLOAD_SCHEMA });
+}
+
+/** A new session with a live listener, given the bench's signing secret, its contract, both or neither. */
+export async function listenedSession(
+  origin: string,
+  judging: { secret: boolean; contract: boolean },
+): Promise<{ sessionId: string; listener: Listener }> {
+  const { sessionId } = await newSession(origin);
+  if (judging.secret) await addSecret(origin, sessionId);
+  if (judging.contract) await addContract(origin, sessionId);
+  return { sessionId, listener: await connect(origin, sessionId) };
 }
 
 /** A new session with one GitHub signing secret and one contract, both covering every path. */

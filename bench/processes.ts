@@ -2,6 +2,8 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { sleep } from './stats.js';
 
 async function freePort(): Promise<number> {
@@ -33,7 +35,7 @@ export interface Server {
 }
 
 /** Limits raised so far that no prune runs: its deletes would land on whichever run is going. */
-export const NO_PRUNE = {
+const NO_PRUNE = {
   EVENTS_PER_SESSION: '100000000',
   SESSION_STORAGE_MB: '1000000',
   STORAGE_MAX_MB: '1000000',
@@ -60,6 +62,23 @@ export async function startServer(
   const origin = `http://127.0.0.1:${port}`;
   await waitFor(`${origin}/healthz`);
   return { origin, process: child };
+}
+
+/**
+ * A compiled server for one measurement: a fresh data folder, limits raised so that no prune runs
+ * (its deletes would land on whichever run is going), warnings only in its log. `env` adds settings
+ * (WORKERS among them: unset, the machine's default).
+ */
+export async function startMeasured(
+  name: string,
+  options: { main?: string; nodeArgs?: string[]; env?: Record<string, string> } = {},
+): Promise<Server> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `hookbay-${name}-`));
+  return startServer(
+    [...(options.nodeArgs ?? []), options.main ?? 'dist/server/main.js'],
+    { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...NO_PRUNE, ...options.env },
+    path.join(dataDir, 'server.log'),
+  );
 }
 
 export async function stop(server: Server): Promise<void> {

@@ -10,12 +10,10 @@
  *   node scripts/build-server.mjs && npx tsx bench/side-by-side.ts /tmp/before dist
  *   SIDE_CYCLES=16 npx tsx bench/side-by-side.ts /tmp/before dist
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { connect, newSession, wrkAt, type Listener } from './client.js';
-import { addContract, addSecret, SIGNED_HEADERS } from './judged.js';
-import { cpuUs, NO_PRUNE, startServer, stop, type Server } from './processes.js';
+import { wrkAt, type Listener } from './client.js';
+import { listenedSession, SIGNED_HEADERS } from './judged.js';
+import { cpuUs, startMeasured, stop, type Server } from './processes.js';
 import { median } from './stats.js';
 
 const CYCLES = Number(process.env.SIDE_CYCLES ?? 10);
@@ -28,27 +26,20 @@ if (builds.length !== 2) throw new Error('usage: npx tsx bench/side-by-side.ts <
 interface Build {
   dir: string;
   server: Server;
-  sessions: Record<(typeof KINDS)[number], { sessionId: string }>;
-  listeners: Listener[];
+  sessions: Record<(typeof KINDS)[number], { sessionId: string; listener: Listener }>;
   cpu: Record<(typeof KINDS)[number], number[]>;
 }
 
 async function start(dir: string): Promise<Build> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-side-by-side-'));
-  const server = await startServer(
-    [path.join(dir, 'server/main.js')],
-    { DATA_DIR: dataDir, WORKERS: '1', LOG_LEVEL: 'warn', ...NO_PRUNE },
-    path.join(dataDir, 'server.log'),
-  );
-  const plain = await newSession(server.origin);
-  const judged = await newSession(server.origin);
-  await addSecret(server.origin, judged.sessionId);
-  await addContract(server.origin, judged.sessionId);
-  const listeners = [
-    await connect(server.origin, plain.sessionId),
-    await connect(server.origin, judged.sessionId),
-  ];
-  return { dir, server, sessions: { plain, judged }, listeners, cpu: { plain: [], judged: [] } };
+  const server = await startMeasured('side-by-side', {
+    main: path.join(dir, 'server/main.js'),
+    env: { WORKERS: '1' },
+  });
+  const sessions = {
+    plain: await listenedSession(server.origin, { secret: false, contract: false }),
+    judged: await listenedSession(server.origin, { secret: true, contract: true }),
+  };
+  return { dir, server, sessions, cpu: { plain: [], judged: [] } };
 }
 
 /** Server CPU a capture over one wrk run, in µs; every request carries the signature. */
@@ -75,6 +66,6 @@ for (const build of started) {
   );
 }
 for (const build of started) {
-  for (const listener of build.listeners) listener.close();
+  for (const { listener } of Object.values(build.sessions)) listener.close();
   await stop(build.server);
 }
