@@ -1,14 +1,17 @@
 /**
  * Two builds of the server compared while both run: what a change to the capture path saves. Each
- * build runs as its own process (one worker, limits raised so that no prune runs) with a plain session
+ * build runs as its own server (one worker, or SIDE_WORKERS; limits raised so that no prune runs) with a plain session
  * and a judged one (a signing secret and a contract), each with a live listener. wrk then runs 2 s
  * on each session of each build in turn, the builds' order swapped every cycle, so that a machine
  * that slows down or speeds up (other tenants, steal time) weighs on both builds alike. Server CPU
  * a capture from /proc, medians over the cycles.
  *
- *   git stash && node scripts/build-server.mjs && cp -r dist /tmp/before && git stash pop
- *   node scripts/build-server.mjs && npx tsx bench/side-by-side.ts /tmp/before dist
- *   SIDE_CYCLES=16 npx tsx bench/side-by-side.ts /tmp/before dist
+ * A build is a folder holding `server/main.js`, inside the repository so that its packages resolve:
+ *
+ *   git stash && node scripts/build-server.mjs && mkdir -p dist/before && cp -r dist/server dist/before && git stash pop
+ *   node scripts/build-server.mjs && npx tsx bench/side-by-side.ts dist/before dist
+ *   SIDE_CYCLES=16 npx tsx bench/side-by-side.ts dist/before dist
+ *   SIDE_WORKERS=2 npx tsx bench/side-by-side.ts dist/before dist   # CPU of the workers and the primary
  */
 import path from 'node:path';
 import { wrkAt, type Listener } from './client.js';
@@ -18,6 +21,7 @@ import { median } from './stats.js';
 
 const CYCLES = Number(process.env.SIDE_CYCLES ?? 10);
 const SECONDS = 2;
+const WORKERS = process.env.SIDE_WORKERS ?? '1';
 const KINDS = ['plain', 'judged'] as const;
 
 const builds = process.argv.slice(2);
@@ -33,7 +37,7 @@ interface Build {
 async function start(dir: string): Promise<Build> {
   const server = await startMeasured('side-by-side', {
     main: path.join(dir, 'server/main.js'),
-    env: { WORKERS: '1' },
+    env: { WORKERS },
   });
   const sessions = {
     plain: await listenedSession(server.origin, { secret: false, contract: false }),
@@ -42,7 +46,7 @@ async function start(dir: string): Promise<Build> {
   return { dir, server, sessions, cpu: { plain: [], judged: [] } };
 }
 
-/** Server CPU a capture over one wrk run, in µs; every request carries the signature. */
+/** Server CPU a capture over one wrk run (every process), in µs; every request carries the signature. */
 async function cpuPerCapture(build: Build, kind: (typeof KINDS)[number]): Promise<number> {
   const pid = build.server.process.pid ?? 0;
   const before = cpuUs(pid);
@@ -58,7 +62,7 @@ for (let cycle = 0; cycle < CYCLES; cycle++) {
   const order = cycle % 2 === 0 ? started : [...started].reverse();
   for (const kind of KINDS) for (const build of order) build.cpu[kind].push(await cpuPerCapture(build, kind));
 }
-console.log(`server CPU a capture, median of ${CYCLES} cycles of ${SECONDS} s runs (wrk, one worker):`);
+console.log(`server CPU a capture, median of ${CYCLES} cycles of ${SECONDS} s runs (wrk, WORKERS=${WORKERS}):`);
 for (const build of started) {
   const [plain, judged] = [median(build.cpu.plain), median(build.cpu.judged)];
   console.log(

@@ -132,7 +132,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     logger: app.log,
     databaseOutage,
   });
-  const publisher = createPublisher(realtime.io, metrics.published, realtime.otherWorkers);
+  const publisher = createPublisher(realtime.io, {
+    published: metrics.published,
+    otherWorkers: realtime.otherWorkers,
+    throughRedis: realtime.throughRedis,
+  });
   const base = { app, config, database, realtime, publisher, metrics, databaseOutage, reportError };
   const context: AppContext = { ...base, delivery: createDelivery(base) };
   const inspector = createInspectorFeatures(context, { sessions, accessRepo, accessChecks });

@@ -22,28 +22,35 @@ export interface OtherWorkers {
 }
 
 /**
- * `published` counts each event by name (metrics); the counts are bound once, here. With
- * `otherWorkers` (WORKERS > 1 without Redis) an event goes to this worker's sockets and only to
- * the workers holding the user's other sockets, rather than through the adapter to every worker.
+ * `published` counts each event by name (metrics); the counts are bound once, here. Through Redis
+ * (`throughRedis`) every event goes to the adapter, which tells the other instances. Otherwise an
+ * event goes to this process's sockets of the user, if it holds any (the adapter encodes an event
+ * before it looks for sockets, so an event no one here listens to would be encoded for nothing),
+ * and with `otherWorkers` (WORKERS > 1) only to the workers holding the user's other sockets.
  */
 export function createPublisher(
   io: RealtimeServer,
-  published?: Record<keyof ServerToClientEvents, { inc(): void }>,
-  otherWorkers?: OtherWorkers | null,
+  options: {
+    published?: Record<keyof ServerToClientEvents, { inc(): void }>;
+    otherWorkers?: OtherWorkers | null;
+    throughRedis?: boolean;
+  } = {},
 ): Publisher {
-  if (otherWorkers) {
+  const { published, otherWorkers } = options;
+  if (options.throughRedis) {
     return {
       toUser(userId, event, ...args) {
         published?.[event].inc();
-        io.local.to(userRoom(userId)).emit(event, ...args);
-        otherWorkers.toOtherWorkers(userId, event, args);
+        io.to(userRoom(userId)).emit(event, ...args);
       },
     };
   }
   return {
     toUser(userId, event, ...args) {
       published?.[event].inc();
-      io.to(userRoom(userId)).emit(event, ...args);
+      const room = userRoom(userId);
+      if (io.of('/').adapter.rooms.has(room)) io.local.to(room).emit(event, ...args);
+      otherWorkers?.toOtherWorkers(userId, event, args);
     },
   };
 }

@@ -69,6 +69,8 @@ export interface Realtime {
   endAccess(userId: string, keyId: string | null): void;
   /** The other workers of this server, for the publisher; null without workers (or with Redis). */
   otherWorkers: OtherWorkers | null;
+  /** Events cross instances through Redis (REDIS_URL is set). */
+  throughRedis: boolean;
   /** Resolves once Redis answers; null without REDIS_URL. */
   pingRedis: (() => Promise<void>) | null;
   close(): Promise<void>;
@@ -176,6 +178,7 @@ export async function createRealtime(
     },
     pingRedis,
     otherWorkers,
+    throughRedis: Boolean(options.redisUrl),
     async close() {
       // Not io.close(): that would also close the HTTP server, which Fastify closes itself.
       io.disconnectSockets(true);

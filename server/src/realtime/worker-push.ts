@@ -4,6 +4,10 @@
  * and an event for a user goes through the primary only to the workers that hold that user's
  * sockets, once each. A worker holding all of a user's sockets sends nothing at all.
  *
+ * The pushes of one turn of the event loop (the events of one grouped write, say) travel as one
+ * message to the primary and one from it to each holder: a message between processes costs a
+ * system call and a wake-up on each side, far more than its bytes.
+ *
  * A socket is announced before its handshake completes (`announce`): the primary has told every
  * worker about it before the client hears it is connected, so an event published anywhere right
  * after a client connects still reaches it, as with Redis.
@@ -16,7 +20,7 @@ import type { RealtimeServer } from './realtime-server.js';
 const USER_ROOM_PREFIX = userRoom('');
 const HOLDS = 'hookbay:holds';
 const HOLDERS = 'hookbay:holders';
-const PUSH = 'hookbay:push';
+const PUSHES = 'hookbay:pushes';
 const HELD = 'hookbay:held';
 /** An announced socket that never joined (its client left mid-handshake) stops counting after this. */
 const UNJOINED_AFTER_MS = 5000;
@@ -45,12 +49,17 @@ interface Holders {
   workers: number[];
 }
 
-/** An event for a user's sockets, to the primary and from it to each other holder. */
+/** An event for a user's sockets. */
 interface Push {
-  type: typeof PUSH;
   userId: string;
   event: keyof ServerToClientEvents;
   args: unknown[];
+}
+
+/** Events for users' sockets, to the primary and from it to each other holder, in the order published. */
+interface Pushes {
+  type: typeof PUSHES;
+  pushes: Push[];
 }
 
 function isMessage<T extends { type: string }>(message: unknown, type: T['type']): message is T {
@@ -85,10 +94,17 @@ export function relayUserPushes(): void {
       if (message.ref !== undefined) worker.send({ type: HELD, ref: message.ref } satisfies Held);
       return;
     }
-    if (!isMessage<Push>(message, PUSH)) return;
-    for (const id of holders.get(message.userId) ?? []) {
-      if (id !== worker.id) cluster.workers?.[id]?.send(message);
+    if (!isMessage<Pushes>(message, PUSHES)) return;
+    const byWorker = new Map<number, Push[]>();
+    for (const push of message.pushes) {
+      for (const id of holders.get(push.userId) ?? []) {
+        if (id === worker.id) continue;
+        const pushes = byWorker.get(id);
+        if (pushes) pushes.push(push);
+        else byWorker.set(id, [push]);
+      }
     }
+    for (const [id, pushes] of byWorker) cluster.workers?.[id]?.send({ type: PUSHES, pushes } satisfies Pushes);
   });
 }
 
@@ -96,7 +112,12 @@ export function relayUserPushes(): void {
 export function startWorkerPush(io: RealtimeServer): OtherWorkers {
   const self = cluster.worker?.id;
   const holders = new Map<string, number[]>();
-  const send = (message: Holds | Push) => process.send?.(message);
+  const send = (message: Holds | Pushes) => process.send?.(message);
+  let pending: Push[] = [];
+  const flush = () => {
+    send({ type: PUSHES, pushes: pending });
+    pending = [];
+  };
   const waiting = new Map<number, () => void>();
   let lastRef = 0;
   const userOf = (room: string) =>
@@ -120,9 +141,9 @@ export function startWorkerPush(io: RealtimeServer): OtherWorkers {
       else holders.set(message.userId, message.workers);
       return;
     }
-    if (!isMessage<Push>(message, PUSH)) return;
-    // The event's own types were checked where it was published.
-    io.local.to(userRoom(message.userId)).emit(message.event, ...(message.args as [never]));
+    if (!isMessage<Pushes>(message, PUSHES)) return;
+    // The events' own types were checked where they were published.
+    for (const push of message.pushes) io.local.to(userRoom(push.userId)).emit(push.event, ...(push.args as [never]));
   });
   return {
     announce(userId) {
@@ -144,7 +165,9 @@ export function startWorkerPush(io: RealtimeServer): OtherWorkers {
     },
     toOtherWorkers(userId, event, args) {
       const others = holders.get(userId)?.some((id) => id !== self);
-      if (others) send({ type: PUSH, userId, event, args });
+      if (!others) return;
+      if (pending.length === 0) setImmediate(flush);
+      pending.push({ userId, event, args });
     },
   };
 }
