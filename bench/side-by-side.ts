@@ -62,7 +62,9 @@ for (let cycle = 0; cycle < CYCLES; cycle++) {
   const order = cycle % 2 === 0 ? started : [...started].reverse();
   for (const kind of KINDS) for (const build of order) build.cpu[kind].push(await cpuPerCapture(build, kind));
 }
-console.log(`server CPU a capture, median of ${CYCLES} cycles of ${SECONDS} s runs (wrk, WORKERS=${WORKERS}):`);
+console.log(
+  `server CPU a capture, median of ${CYCLES} cycles of ${SECONDS} s runs (wrk, WORKERS=${WORKERS}):`,
+);
 for (const build of started) {
   const [plain, judged] = [median(build.cpu.plain), median(build.cpu.judged)];
   console.log(

@@ -104,7 +104,8 @@ export function relayUserPushes(): void {
         else byWorker.set(id, [push]);
       }
     }
-    for (const [id, pushes] of byWorker) cluster.workers?.[id]?.send({ type: PUSHES, pushes } satisfies Pushes);
+    for (const [id, pushes] of byWorker)
+      cluster.workers?.[id]?.send({ type: PUSHES, pushes } satisfies Pushes);
   });
 }
 
@@ -143,7 +144,8 @@ export function startWorkerPush(io: RealtimeServer): OtherWorkers {
     }
     if (!isMessage<Pushes>(message, PUSHES)) return;
     // The events' own types were checked where they were published.
-    for (const push of message.pushes) io.local.to(userRoom(push.userId)).emit(push.event, ...(push.args as [never]));
+    for (const push of message.pushes)
+      io.local.to(userRoom(push.userId)).emit(push.event, ...(push.args as [never]));
   });
   return {
     announce(userId) {
