@@ -3,18 +3,33 @@
  * this itself on the commit that finds the log over 1,000 pages, on the thread that commits:
  * copying and syncing the file stalled every request for tens of milliseconds now and then (the
  * capture → listener p99 at a steady 500 requests a second). A PASSIVE checkpoint on a
- * connection of its own never blocks the server's reads or writes, and as long as it keeps up,
- * the server's next commit starts the log over.
+ * connection of its own never blocks the server's reads or writes.
  *
- * Under a flood of writes it never quite catches up, so the log could not start over and would
- * grow without end: SQLite's own checkpoint stays on as a backstop, at a larger size, and then
- * finds most pages already copied. If the worker fails, the backstop goes back to SQLite's default.
+ * A PASSIVE checkpoint alone never lets the log start over while writes keep coming (even at a
+ * steady 500 a second): a commit always lands while it runs, so some frames are left, and the
+ * log grows. Growing, it stalled the server again: each write past its end waits for the file
+ * system to find blocks, and cutting it back to journal_size_limit took 10–18 ms, both on the
+ * thread that commits. So once the log holds RESTART_FRAMES and a PASSIVE pass has left at most
+ * RESTART_TAIL_FRAMES behind, the worker checkpoints again with RESTART: it waits (up to
+ * RESTART_WAIT_MS, else it gives up until the next pass) for a moment between two commits, copies
+ * that short tail while holding them off, and the server's next commit starts the log over at
+ * its beginning, in blocks the file already has.
+ *
+ * Under a flood of writes the tail may stay too long to hold commits off for: SQLite's own
+ * checkpoint stays on as a backstop, at a larger size, and then finds most pages already copied.
+ * If the worker fails, the backstop goes back to SQLite's default.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
 
 const INTERVAL_MS = 250;
+/** About 4 MB of log with 4 KB pages, well under journal_size_limit (connection.ts). */
+const RESTART_FRAMES = 1000;
+/** What a RESTART may have left to copy while commits wait: about 2 MB. */
+const RESTART_TAIL_FRAMES = 500;
+/** How long a RESTART waits for a moment between two commits before it gives up until the next pass. */
+const RESTART_WAIT_MS = 100;
 /** About 40 MB of log with 4 KB pages. */
 const BACKSTOP_PAGES = 10_000;
 /** SQLite's default, restored when the worker fails. */
@@ -24,8 +39,12 @@ const DEFAULT_PAGES = 1000;
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const SQLite = require(workerData.driver);
-const db = new SQLite(workerData.file, { fileMustExist: true });
-const timer = setInterval(() => db.pragma('wal_checkpoint(PASSIVE)'), workerData.intervalMs);
+const db = new SQLite(workerData.file, { fileMustExist: true, timeout: workerData.restartWaitMs });
+const timer = setInterval(() => {
+  const [pass] = db.pragma('wal_checkpoint(PASSIVE)');
+  if (pass.log >= workerData.restartFrames && pass.log - pass.checkpointed <= workerData.restartTailFrames)
+    db.pragma('wal_checkpoint(RESTART)');
+}, workerData.intervalMs);
 parentPort.once('message', () => {
   clearInterval(timer);
   db.close();
@@ -45,6 +64,9 @@ export function startCheckpointer(sqlite: SQLite.Database): Checkpointer {
       driver: createRequire(import.meta.url).resolve('better-sqlite3'),
       file: sqlite.name,
       intervalMs: INTERVAL_MS,
+      restartFrames: RESTART_FRAMES,
+      restartTailFrames: RESTART_TAIL_FRAMES,
+      restartWaitMs: RESTART_WAIT_MS,
     },
   });
   // A process that never closes its database must still be able to exit.
