@@ -5,7 +5,7 @@
  * TEST_DATABASE_URL and TEST_REDIS_URL are set), and the two workers of one WORKERS=2 server on
  * the embedded SQLite database, which cross through their primary instead of Redis.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { URL_CLICK, WEBHOOK_REQUEST, WEBHOOKS_CLEARED } from '../../shared/realtime.js';
 import { SESSION_COOKIE, type SessionUser } from '../../shared/sessions.js';
@@ -114,11 +114,15 @@ describe.each(shapes)('$title', ({ mode, runs }) => {
       first.close();
       const missedId = await capture(a, user, '/missed-while-away');
       const again = await connect(c, user);
+      const received: number[] = [];
+      again.on(WEBHOOK_REQUEST, (event) => received.push(event.id));
       // What the web client does on every connect: ask for everything after the newest id it has.
       expect((await listEvents(c, user, `?after=${seenId}`)).map((event) => event.id)).toEqual([missedId]);
-      const live = nextEvent(again, WEBHOOK_REQUEST);
       const liveId = await capture(b, user, '/live-again');
-      expect((await live).id).toBe(liveId);
+      await vi.waitFor(() => expect(received).toContain(liveId));
+      // The missed request may also arrive live, when its event was still on its way through Redis
+      // as the socket connected; the client keeps one copy of each id.
+      expect(received.filter((id) => id !== missedId)).toEqual([liveId]);
     });
 
     it('"Clear all" on one instance empties the list on the others and reaches the owner’s sockets there', async () => {
