@@ -232,7 +232,8 @@ export async function captureRoutes(
       json.parsed(),
     );
     // A body cut at the size limit is not passed on: the destination would take a part for the whole.
-    if (!truncated) options.relays.noteCapture(sessionId, event, body);
+    const relayed = truncated ? null : options.relays.noteCapture(sessionId, event, body);
+    if (relayed) await relayed;
     if (refusal) {
       counts.refused.inc();
       return reply.status(refusal.status).send({ error: refusal.error, id: event.id });

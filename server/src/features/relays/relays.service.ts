@@ -110,7 +110,8 @@ export function createRelaysService(deps: {
     return writing;
   }
 
-  function queue(relays: ActiveRelay[], event: WebhookEvent, body: Buffer): void {
+  /** Resolves once the messages it queued are written; null when it queued none. */
+  function queue(relays: ActiveRelay[], event: WebhookEvent, body: Buffer): Promise<void> | null {
     let text: string | null | undefined;
     const bodyText = () => (text ??= isUtf8(body) ? body.toString('utf8') : null);
     const at = now();
@@ -126,7 +127,7 @@ export function createRelaysService(deps: {
         createdAt: at,
       });
     }
-    if (waiting.length > 0) void write();
+    return waiting.length > 0 ? write() : null;
   }
 
   async function checkTarget(url: string) {
@@ -199,16 +200,18 @@ export function createRelaysService(deps: {
     async attempts(user: SessionUser, eventId: number): Promise<RelayAttempt[]> {
       return (await repo.listAttempts(user.sessionId, eventId)).map(toAttempt);
     },
-    /** Queues a stored capture for the session's matching relays; returns at once, never throws. */
-    noteCapture(sessionId: string, event: WebhookEvent, body: Buffer): void {
-      if (deps.isSwitchedOff) return;
+    /**
+     * Queues a stored capture for the session's matching relays. Null when it has none to queue,
+     * known at once (from the cache); otherwise resolves, never rejects, once its messages are
+     * written. A capture is answered only then, so a later capture, on any instance, finds them
+     * ahead of its own: a destination gets captures in the order they were answered.
+     */
+    noteCapture(sessionId: string, event: WebhookEvent, body: Buffer): Promise<void> | null {
+      if (deps.isSwitchedOff) return null;
       const relays = cache.read(sessionId, async () => activate(await repo.listOwned(sessionId)));
-      if (!(relays instanceof Promise)) {
-        if (relays.length > 0) queue(relays, event, body);
-        return;
-      }
-      relays
-        .then((read) => queue(read, event, body))
+      if (!(relays instanceof Promise)) return relays.length > 0 ? queue(relays, event, body) : null;
+      return relays
+        .then((read) => queue(read, event, body) ?? undefined)
         .catch((error: unknown) => deps.reportError(error, 'reading relays failed'));
     },
     /** Waits until every capture handed over is queued. */
