@@ -51,23 +51,29 @@ export async function addContract(origin: string, sessionId: string): Promise<vo
   await api(origin, '/api/contracts', sessionId, { name: 'bench payload', schema: PAYLOAD_SCHEMA });
 }
 
-/** A new session with a live listener, given the bench's signing secret, its contract, both or neither. */
+/** A new session given the bench's signing secret, its contract, both or neither. */
+async function sessionJudging(
+  origin: string,
+  judging: { secret: boolean; contract: boolean },
+): Promise<{ id: string; sessionId: string }> {
+  const session = await newSession(origin);
+  if (judging.secret) await addSecret(origin, session.sessionId);
+  if (judging.contract) await addContract(origin, session.sessionId);
+  return session;
+}
+
+/** The same, with a live listener. */
 export async function listenedSession(
   origin: string,
   judging: { secret: boolean; contract: boolean },
 ): Promise<{ sessionId: string; listener: Listener }> {
-  const { sessionId } = await newSession(origin);
-  if (judging.secret) await addSecret(origin, sessionId);
-  if (judging.contract) await addContract(origin, sessionId);
+  const { sessionId } = await sessionJudging(origin, judging);
   return { sessionId, listener: await connect(origin, sessionId) };
 }
 
 /** A new session with one GitHub signing secret and one contract, both covering every path. */
 export async function judgedSession(origin: string): Promise<JudgedSession> {
-  const session = await newSession(origin);
-  await addSecret(origin, session.sessionId);
-  await addContract(origin, session.sessionId);
-  return { ...session, headers: SIGNED_HEADERS };
+  return { ...(await sessionJudging(origin, { secret: true, contract: true })), headers: SIGNED_HEADERS };
 }
 
 /** How many of the session's captures were judged valid and passing, and how many it holds. */

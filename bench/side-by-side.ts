@@ -1,10 +1,10 @@
 /**
  * Two builds of the server compared while both run: what a change to the capture path saves. Each
- * build runs as its own server (one worker, or SIDE_WORKERS; limits raised so that no prune runs) with a plain session
- * and a judged one (a signing secret and a contract), each with a live listener. wrk then runs 2 s
- * on each session of each build in turn, the builds' order swapped every cycle, so that a machine
- * that slows down or speeds up (other tenants, steal time) weighs on both builds alike. Server CPU
- * a capture from /proc, medians over the cycles.
+ * build runs as its own server (one worker, or SIDE_WORKERS; limits raised so that no prune runs)
+ * with a plain session and a judged one (a signing secret and a contract), each with a live
+ * listener. wrk then runs 2 s on each session of each build in turn, the builds' order swapped
+ * every cycle, so that a machine that slows down or speeds up (other tenants, steal time) weighs on
+ * both builds alike. Server CPU a capture from /proc, medians over the cycles.
  *
  * A build is a folder holding `server/main.js`, inside the repository so that its packages resolve:
  *

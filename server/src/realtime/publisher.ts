@@ -22,11 +22,25 @@ export interface OtherWorkers {
 }
 
 /**
+ * Sends an event to this process's sockets of the user, if it holds any: Socket.IO's adapter
+ * encodes an event before it looks for sockets, so an event no one here listens to would be
+ * encoded for nothing.
+ */
+export function toLocalSockets<E extends keyof ServerToClientEvents>(
+  io: RealtimeServer,
+  userId: string,
+  event: E,
+  args: Parameters<ServerToClientEvents[E]>,
+): void {
+  const room = userRoom(userId);
+  if (io.of('/').adapter.rooms.has(room)) io.local.to(room).emit(event, ...args);
+}
+
+/**
  * `published` counts each event by name (metrics); the counts are bound once, here. Through Redis
  * (`throughRedis`) every event goes to the adapter, which tells the other instances. Otherwise an
- * event goes to this process's sockets of the user, if it holds any (the adapter encodes an event
- * before it looks for sockets, so an event no one here listens to would be encoded for nothing),
- * and with `otherWorkers` (WORKERS > 1) only to the workers holding the user's other sockets.
+ * event goes to this process's sockets of the user, and with `otherWorkers` (WORKERS > 1) only to
+ * the workers holding the user's other sockets.
  */
 export function createPublisher(
   io: RealtimeServer,
@@ -48,8 +62,7 @@ export function createPublisher(
   return {
     toUser(userId, event, ...args) {
       published?.[event].inc();
-      const room = userRoom(userId);
-      if (io.of('/').adapter.rooms.has(room)) io.local.to(room).emit(event, ...args);
+      toLocalSockets(io, userId, event, args);
       otherWorkers?.toOtherWorkers(userId, event, args);
     },
   };

@@ -14,7 +14,7 @@
  */
 import cluster from 'node:cluster';
 import { userRoom, type ServerToClientEvents } from '../../../shared/realtime.js';
-import type { OtherWorkers } from './publisher.js';
+import { toLocalSockets, type OtherWorkers } from './publisher.js';
 import type { RealtimeServer } from './realtime-server.js';
 
 const USER_ROOM_PREFIX = userRoom('');
@@ -144,8 +144,7 @@ export function startWorkerPush(io: RealtimeServer): OtherWorkers {
     }
     if (!isMessage<Pushes>(message, PUSHES)) return;
     // The events' own types were checked where they were published.
-    for (const push of message.pushes)
-      io.local.to(userRoom(push.userId)).emit(push.event, ...(push.args as [never]));
+    for (const push of message.pushes) toLocalSockets(io, push.userId, push.event, push.args as never);
   });
   return {
     announce(userId) {
