@@ -144,7 +144,7 @@ export function createDeliveryWorker(deps: {
     if (holding || at - lastQueueCheck < QUEUE_CHECK_MS) return holding ?? Promise.resolve();
     lastQueueCheck = at;
     holding = messages
-      .dropOverflow(QUEUE_LIMIT, DROPPED_REASON, at)
+      .dropOverflow(QUEUE_LIMIT, HISTORY_LIMIT, DROPPED_REASON, at)
       .then((dropped) => {
         if (dropped > 0) onOutcome('dropped', dropped);
       })

@@ -7,6 +7,7 @@
  */
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { LinkWebhookDeliveryState } from '../../../../shared/link-webhooks.js';
+import { deleteInBatches } from '../../db/delete-in-batches.js';
 import type { DatabaseSchema, DeliveryMessagesTable } from '../../db/schema.js';
 
 /** Who queued a message: each kind's endpoints live in their own table. */
@@ -52,10 +53,12 @@ export interface MessagesRepo {
   /** Writes the outcome unless another claim took the row meanwhile; false then. */
   finish(id: number, claim: string, outcome: MessageOutcome): Promise<boolean>;
   /**
-   * Marks as dropped the oldest pending messages of each endpoint beyond `keep`, counting them on
-   * the endpoint; returns how many.
+   * Drops the oldest pending messages of each endpoint beyond `keep`, counting them on the
+   * endpoint; returns how many. The newest `shown` of those dropped stay, marked dropped with
+   * `reason`, for the endpoint's delivery list; older ones are deleted at once, so that a flood to
+   * an endpoint that never answers leaves no table of them for the history's prune.
    */
-  dropOverflow(keep: number, reason: string, at: number): Promise<number>;
+  dropOverflow(keep: number, shown: number, reason: string, at: number): Promise<number>;
   /** Keeps the `keep` newest finished messages of each endpoint; removes older ones. */
   pruneHistory(keep: number): Promise<void>;
   /** Newest first. */
@@ -220,33 +223,38 @@ export function createMessagesRepo(db: Kysely<DatabaseSchema>): MessagesRepo {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-    async dropOverflow(keep, reason, at) {
+    async dropOverflow(keep, shown, reason, at) {
       let dropped = 0;
       for (const { endpointId, kind } of await crowdedEndpoints(db, ['pending'], keep)) {
-        const newestKept = await nthNewestId(
-          db
-            .selectFrom('delivery_messages')
-            .select('id')
-            .where('endpoint_id', '=', endpointId)
-            .where('status', '=', 'pending'),
-          keep,
-        );
-        if (newestKept === undefined) continue;
-        const result = await db
-          .updateTable('delivery_messages')
-          .set({
-            status: 'dropped',
-            last_error: reason,
-            last_attempt_at: at,
-            claim: null,
-            claimed_until: null,
-          })
+        const waiting = db
+          .selectFrom('delivery_messages')
+          .select('id')
           .where('endpoint_id', '=', endpointId)
-          .where('status', '=', 'pending')
-          .where('id', '<', newestKept)
-          .where('claim', 'is', null)
+          .where('status', '=', 'pending');
+        const newestKept = await nthNewestId(waiting, keep);
+        if (newestKept === undefined) continue;
+        // Older than the `keep` newest, and not out on an attempt.
+        const isOverflow = (eb: ExpressionBuilder<DatabaseSchema, 'delivery_messages'>) =>
+          eb.and([
+            eb('endpoint_id', '=', endpointId),
+            eb('status', '=', 'pending'),
+            eb('id', '<', newestKept),
+            eb('claim', 'is', null),
+          ]);
+        const oldestShown = await nthNewestId(waiting.where(isOverflow), shown);
+        const marked = await db
+          .updateTable('delivery_messages')
+          .set({ status: 'dropped', last_error: reason, last_attempt_at: at })
+          .where(isOverflow)
+          .$if(oldestShown !== undefined, (update) => update.where('id', '>=', oldestShown ?? 0))
           .executeTakeFirst();
-        const count = Number(result.numUpdatedRows);
+        const deleted =
+          oldestShown === undefined
+            ? 0
+            : await deleteInBatches(db, 'delivery_messages', (ids) =>
+                ids.where(isOverflow).where('id', '<', oldestShown),
+              );
+        const count = Number(marked.numUpdatedRows) + deleted;
         if (count === 0) continue;
         dropped += count;
         await db
@@ -268,12 +276,12 @@ export function createMessagesRepo(db: Kysely<DatabaseSchema>): MessagesRepo {
           keep,
         );
         if (oldestKept === undefined) continue;
-        await db
-          .deleteFrom('delivery_messages')
-          .where('endpoint_id', '=', endpointId)
-          .where('status', 'in', FINISHED)
-          .where('id', '<', oldestKept)
-          .execute();
+        await deleteInBatches(db, 'delivery_messages', (ids) =>
+          ids
+            .where('endpoint_id', '=', endpointId)
+            .where('status', 'in', FINISHED)
+            .where('id', '<', oldestKept),
+        );
       }
     },
     async listRecent(endpointId, limit) {

@@ -5,6 +5,7 @@ import { createSession } from '../../../test/factories.js';
 import {
   createDeliveryWorker,
   DROPPED_REASON,
+  HISTORY_LIMIT,
   QUEUE_LIMIT,
   RETRY_DELAYS_MS,
 } from '../delivery/delivery-worker.js';
@@ -162,7 +163,7 @@ describe.each(storageBackends)('click webhook queue on $name', ({ postgres }) =>
   it(`drops the oldest pending messages beyond ${QUEUE_LIMIT} per endpoint, and says so`, async () => {
     const at = 3_000_000_000_000;
     const id = await endpointWithMessages(QUEUE_LIMIT + 3, at);
-    expect(await messages.dropOverflow(QUEUE_LIMIT, DROPPED_REASON, at)).toBe(3);
+    expect(await messages.dropOverflow(QUEUE_LIMIT, HISTORY_LIMIT, DROPPED_REASON, at)).toBe(3);
     const all = await messages.listRecent(id, QUEUE_LIMIT + 3);
     const dropped = all.filter((message) => message.state === 'dropped');
     expect(dropped.map((message) => message.messageId).sort()).toEqual([
@@ -172,5 +173,25 @@ describe.each(storageBackends)('click webhook queue on $name', ({ postgres }) =>
     ]);
     expect(dropped[0]?.lastError).toBe(DROPPED_REASON);
     expect(all.filter((message) => message.state === 'pending')).toHaveLength(QUEUE_LIMIT);
+  });
+
+  it(`keeps only the newest ${HISTORY_LIMIT} of a flood's dropped messages, and counts them all`, async () => {
+    const at = 3_000_000_000_000;
+    const overflow = HISTORY_LIMIT + 1_150;
+    const id = await endpointWithMessages(QUEUE_LIMIT + overflow, at);
+    expect(await messages.dropOverflow(QUEUE_LIMIT, HISTORY_LIMIT, DROPPED_REASON, at)).toBe(overflow);
+    const all = await messages.listRecent(id, QUEUE_LIMIT + overflow);
+    expect(all).toHaveLength(QUEUE_LIMIT + HISTORY_LIMIT);
+    const dropped = all.filter((message) => message.state === 'dropped');
+    // The newest of those dropped are the ones still listed.
+    expect(dropped.map((message) => message.messageId).sort()).toEqual(
+      Array.from(
+        { length: HISTORY_LIMIT },
+        (_, index) => `msg_${id}_${overflow - HISTORY_LIMIT + index}`,
+      ).sort(),
+    );
+    expect(all.filter((message) => message.state === 'pending')).toHaveLength(QUEUE_LIMIT);
+    const [endpoint] = await endpoints.listById([id]).then((found) => [...found.values()]);
+    expect(endpoint?.droppedMessages).toBe(overflow);
   });
 });

@@ -5,12 +5,10 @@
  * instance upgraded) never holds SQLite's single writer, or a PostgreSQL transaction, for long.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { deleteInBatches } from '../../db/delete-in-batches.js';
 import { sqliteHandleOf } from '../../db/connection.js';
 import type { DatabaseSchema } from '../../db/schema.js';
-
-/** Rows one DELETE removes; bodies may be up to the capture limit each. */
-export const DELETE_BATCH_ROWS = 100;
 
 /** What one request keeps on disk: its body bytes and the bytes of its stored header text. */
 export function storedBytesOf(rawHeadersText: string, body: Buffer): number {
@@ -36,27 +34,6 @@ export function storedBytesSql(db: Kysely<DatabaseSchema>, alias: string): RawBu
       : sql`length(measured.body) + length(cast(measured.raw_headers as blob))`;
   return sql<number>`coalesce(${row}.stored_bytes,
     (select ${measured} from webhook_events as measured where measured.id = ${row}.id))`;
-}
-
-type EventIds = SelectQueryBuilder<DatabaseSchema, 'webhook_events', { id: number }>;
-
-/**
- * Deletes the rows `pick` narrows the table to, a batch at a time in the order it gives, letting
- * other work run between batches; returns how many it deleted.
- */
-async function deleteInBatches(
-  db: Kysely<DatabaseSchema>,
-  pick: (ids: EventIds) => EventIds,
-): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const batch = pick(db.selectFrom('webhook_events').select('id')).limit(DELETE_BATCH_ROWS);
-    const result = await db.deleteFrom('webhook_events').where('id', 'in', batch).executeTakeFirst();
-    const deleted = Number(result.numDeletedRows);
-    total += deleted;
-    if (deleted < DELETE_BATCH_ROWS) return total;
-    await nextTurn();
-  }
 }
 
 /** What a removal freed: requests and their stored bytes. */
@@ -121,7 +98,7 @@ export async function pruneSession(
 ): Promise<Freed> {
   const cutoff = await firstExpendable(db, sessionId, limits);
   if (cutoff === null) return { requests: 0, bytes: 0 };
-  const requests = await deleteInBatches(db, (ids) =>
+  const requests = await deleteInBatches(db, 'webhook_events', (ids) =>
     ids.where('session_id', '=', sessionId).where('id', '<=', cutoff.id).orderBy('id'),
   );
   return { requests, bytes: requests === 0 ? 0 : cutoff.bytes };
@@ -178,10 +155,14 @@ export async function sessionsOverLimits(
 
 /** Deletes every request captured before `before` (epoch ms), in every session; returns how many. */
 export function deleteCapturedBefore(db: Kysely<DatabaseSchema>, before: number): Promise<number> {
-  return deleteInBatches(db, (ids) => ids.where('created_at', '<', before).orderBy('created_at'));
+  return deleteInBatches(db, 'webhook_events', (ids) =>
+    ids.where('created_at', '<', before).orderBy('created_at'),
+  );
 }
 
 /** Deletes every request of the session, hidden ones too; returns how many. */
 export function deleteSessionEvents(db: Kysely<DatabaseSchema>, sessionId: string): Promise<number> {
-  return deleteInBatches(db, (ids) => ids.where('session_id', '=', sessionId).orderBy('id'));
+  return deleteInBatches(db, 'webhook_events', (ids) =>
+    ids.where('session_id', '=', sessionId).orderBy('id'),
+  );
 }

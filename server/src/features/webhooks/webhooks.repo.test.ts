@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { openDatabase, type Database } from '../../db/connection.js';
 import { createSessionsRepo } from '../sessions/sessions.repo.js';
 import { freshPostgresUrl, storageBackends, TEST_DATABASE_URL } from '../../../test/app.js';
-import { DELETE_BATCH_ROWS } from './retention.js';
+import { DELETE_BATCH_ROWS } from '../../db/delete-in-batches.js';
 import type { EventVerdicts } from '../../../../shared/verdicts.js';
 import { searchQuerySchema } from './event-search.js';
 import { toEventRow, type CapturedRequest, type NewEventRow } from './event-insert.js';
