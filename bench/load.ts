@@ -3,11 +3,12 @@
  * alternating rounds, the exact counts (bench/exact.ts), and the open loop. Run once per WORKERS setting.
  */
 import { JOIN_USER_ROOM, WEBHOOK_REQUEST } from '../shared/realtime.js';
-import { api, connect, CONNECTIONS, newSession, wrkAt } from './client.js';
+import { api, connect, newSession, wrkAt } from './client.js';
 import { exactCounts, type ExactCounts } from './exact.js';
 import { judgedCounts, judgedSession } from './judged.js';
 import { namedSession } from './named.js';
-import { openLoop, type OpenLoopResult } from './open-loop.js';
+import type { OpenLoopResult } from './open-loop.js';
+import { openLoopInOwnProcess } from './open-loop-process.js';
 import { hangingTarget, relayedSession } from './relayed.js';
 import { routedLink } from './routed.js';
 import { settled } from './stats.js';
@@ -101,8 +102,9 @@ function runnersFor(
 
 export async function measureLoad(origins: Origins): Promise<LoadResult> {
   const origin = origins.hookbay;
-  // Open loop first, on the freshly started server: at a steady rate, on its own session and listener.
-  const fresh = await steadyLoop(origin);
+  // Open loop first, on the freshly started server: at a steady rate, on its own session and
+  // listener, from a process of its own.
+  const fresh = await openLoopInOwnProcess(origin);
 
   // Capture: one session, one listener receiving every event. In the same rounds, a judged session
   // (a signing secret and a contract) with a listener of its own: what judging costs; and a named
@@ -186,15 +188,6 @@ export async function measureLoad(origins: Origins): Promise<LoadResult> {
     named: { acked: acked('named'), pushed: namedPushedCount },
     relayed: { acked: acked('relayed'), pushed: relayedPushedCount, attempts: relayAttempts },
     exact: await exactCounts(origin),
-    loops: { fresh, warm: await steadyLoop(origin) },
+    loops: { fresh, warm: await openLoopInOwnProcess(origin) },
   };
-}
-
-/** The open loop on a session and listener of its own. */
-async function steadyLoop(origin: string): Promise<OpenLoopResult> {
-  const steady = await newSession(origin);
-  const steadyListener = await connect(origin, steady.sessionId);
-  const loop = await openLoop(origin, steady.sessionId, steadyListener, CONNECTIONS);
-  steadyListener.close();
-  return loop;
 }
