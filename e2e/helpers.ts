@@ -130,7 +130,7 @@ export async function dismissToasts(page: Page): Promise<void> {
     await toasts
       .first()
       .locator('.Toastify__close-button')
-      .click()
+      .dispatchEvent('click', undefined, { timeout: 2_000 })
       .catch(() => undefined); // it may have closed on its own meanwhile
     await poll(() => toasts.count()).toBeLessThan(count);
   }
