@@ -1,12 +1,11 @@
 /**
  * Browser journey harness: a Hookbay server on a random port with a fresh database and the
- * built web app, and Debian's Chromium driven by playwright-core with a fresh profile.
+ * built web app, and Debian's Chromium driven by playwright-core in a fresh context.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildApp } from '../server/src/app.js';
 import type { Config } from '../server/src/config.js';
 import { testConfig } from '../server/test/app.js';
@@ -45,20 +44,29 @@ export interface Journey {
   close(): Promise<void>;
 }
 
+let browser: Promise<Browser> | undefined;
+
+/**
+ * One Chromium for every journey this test process runs, each in a fresh context of its own (no
+ * cookies, storage or permissions shared): starting Chromium for each journey cost 2–3 s of CPU,
+ * a few minutes of a run on a busy machine. Playwright stops it when the process exits.
+ */
+function sharedChromium(): Promise<Browser> {
+  browser ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return browser;
+}
+
 export async function startJourney(overrides: Partial<Config> = {}): Promise<Journey> {
   const app = await buildApp(testConfig({ webDir: path.resolve('dist/web'), ...overrides }));
   const origin = await listen(app);
-  const context = await chromium.launchPersistentContext(
-    fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-chromium-')),
-    {
-      executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_ARGS,
-      userAgent: DESKTOP_CHROME_UA,
-      viewport: { width: 1280, height: 860 },
-    },
-  );
+  const context = await (
+    await sharedChromium()
+  ).newContext({
+    userAgent: DESKTOP_CHROME_UA,
+    viewport: { width: 1280, height: 860 },
+  });
   await context.grantPermissions(['notifications', 'clipboard-read', 'clipboard-write'], { origin });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await context.newPage();
   const pageErrors: Error[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));
   return {
@@ -75,23 +83,28 @@ export async function startJourney(overrides: Partial<Config> = {}): Promise<Jou
 }
 
 /**
- * A second browser for the people who open a journey's links: it shares no cookies or storage with
- * the journey's own browser, and each visitor gets a fresh context of its own.
+ * The people who open a journey's links: each visitor gets a fresh context of its own, sharing no
+ * cookies or storage with the journey's own context.
  */
 export interface Visitors {
   /** A page as a new visitor with this user agent has it; `page.context().close()` when done. */
   open(userAgent?: string): Promise<Page>;
+  /** Closes every visitor's context still open. */
   close(): Promise<void>;
 }
 
 export async function launchVisitors(): Promise<Visitors> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const shared = await sharedChromium();
+  const contexts: BrowserContext[] = [];
   return {
     async open(userAgent = DESKTOP_CHROME_UA) {
-      const context = await browser.newContext({ userAgent });
+      const context = await shared.newContext({ userAgent });
+      contexts.push(context);
       return context.newPage();
     },
-    close: () => browser.close(),
+    async close() {
+      await Promise.all(contexts.splice(0).map((context) => context.close()));
+    },
   };
 }
 
