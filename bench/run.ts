@@ -6,7 +6,7 @@
  * default log level), once with WORKERS=1 and once with the default WORKERS (the cores). The bare
  * server runs as one process, and also with as many processes as Hookbay has workers: that is the
  * ceiling. wrk loads them alternately (A B C, then C B A, ...) and the ratio of each round is taken,
- * then the median. Live listeners (Socket.IO clients) run in this process.
+ * then the median. Live listeners (Socket.IO clients) run in this process, but for the open loop.
  *
  * - capture: 1 KB JSON POSTs to a webhook URL, each stored and pushed to a listener of the session;
  * - judged capture: the same on a session with a signing secret and a contract, each request signed
@@ -20,7 +20,7 @@
  * - exact counts: a fixed number of requests, then acknowledged == stored == pushed is checked;
  * - open loop: capture at a steady 500 requests a second, latency from each request's scheduled
  *   send time to its event reaching the listener (so a stalled server cannot hide its queue), on the
- *   just-started server and again after the load runs;
+ *   just-started server and again after the load runs, each time from a fresh process;
  * - memory: the server's RSS (all its processes) idle after start and its peak during all the runs;
  * - the web list: /webhook in Chromium with 10,000 stored requests (bench/browser.ts).
  * - search: medians of searches in a session of 10,000 events, against a 100 ms budget (bench/search.ts).
