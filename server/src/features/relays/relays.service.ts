@@ -21,6 +21,7 @@ import {
 import type { SessionUser } from '../../../../shared/sessions.js';
 import type { WebhookEvent } from '../../../../shared/webhooks.js';
 import { ForbiddenError, HttpError, NotFoundError } from '../../http/errors.js';
+import { createBatcher } from '../../db/batcher.js';
 import type { MessagesRepo, NewMessage } from '../delivery/outbox.repo.js';
 import { newSecret, type Sender } from '../delivery/sender.js';
 import type { SessionCache } from '../session-cache/session-cache.js';
@@ -83,8 +84,6 @@ export function createRelaysService(deps: {
 }) {
   const { repo, cache } = deps;
   const now = deps.now ?? Date.now;
-  let waiting: NewMessage[] = [];
-  let writing: Promise<void> | null = null;
 
   async function findOwned(user: SessionUser, id: string): Promise<StoredRelay> {
     const relay = await repo.findOwned(user.sessionId, id);
@@ -96,28 +95,23 @@ export function createRelaysService(deps: {
     await cache.change(sessionId, activate(await repo.listOwned(sessionId)));
   }
 
-  /** Writes the queued messages, one insert at a time, so they keep the order they were handed over in. */
-  function write(): Promise<void> {
-    writing ??= (async () => {
-      while (waiting.length > 0) {
-        const batch = waiting;
-        waiting = [];
-        await deps.outbox
-          .insertMany(batch)
-          .catch((error: unknown) => deps.reportError(error, 'queueing relay messages failed'));
-      }
-    })().finally(() => (writing = null));
-    return writing;
-  }
+  /**
+   * Relay messages are written a turn's worth at a time, one insert after the other, so they keep
+   * the order they were handed over in; a capture waits only for the insert holding its own.
+   */
+  const outbox = createBatcher(async (messages: NewMessage[]) => {
+    await deps.outbox.insertMany(messages);
+    return messages.map(() => undefined);
+  });
 
-  /** Resolves once the messages it queued are written; null when it queued none. */
+  /** Resolves, never rejects, once the messages it queued are written; null when it queued none. */
   function queue(relays: ActiveRelay[], event: WebhookEvent, body: Buffer): Promise<void> | null {
     let text: string | null | undefined;
     const bodyText = () => (text ??= isUtf8(body) ? body.toString('utf8') : null);
     const at = now();
-    for (const relay of relays) {
-      if (!matches(relay, event, bodyText)) continue;
-      waiting.push({
+    const messages: NewMessage[] = relays
+      .filter((relay) => matches(relay, event, bodyText))
+      .map((relay) => ({
         kind: 'relay',
         endpointId: relay.id,
         messageId: newMessageId(),
@@ -125,9 +119,12 @@ export function createRelaysService(deps: {
         payload: '',
         eventId: event.id,
         createdAt: at,
-      });
-    }
-    return waiting.length > 0 ? write() : null;
+      }));
+    if (messages.length === 0) return null;
+    return Promise.all(messages.map((message) => outbox.add(message))).then(
+      () => undefined,
+      (error: unknown) => deps.reportError(error, 'queueing relay messages failed'),
+    );
   }
 
   async function checkTarget(url: string) {
@@ -215,8 +212,8 @@ export function createRelaysService(deps: {
         .catch((error: unknown) => deps.reportError(error, 'reading relays failed'));
     },
     /** Waits until every capture handed over is queued. */
-    async flush(): Promise<void> {
-      while (writing) await writing;
+    flush(): Promise<void> {
+      return outbox.drain();
     },
   };
 }
