@@ -39,6 +39,7 @@ import { createMetricsRepo } from './features/metrics/metrics.repo.js';
 import { metricsRoutes } from './features/metrics/metrics.routes.js';
 import { createMetrics } from './features/metrics/metrics.service.js';
 import { EXTRA_CAPTURE_METHODS } from './features/capture/capture.routes.js';
+import { createStoredEventsReader } from './features/webhooks/stored-events.js';
 import type { WebhooksService } from './features/webhooks/webhooks.service.js';
 import type { WaitsService } from './features/waits/waits.service.js';
 import type { ClicksService } from './features/short-links/clicks.service.js';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     access: accessChecks,
     redisUrl: config.redisUrl,
     isWorker: cluster.isWorker,
+    readStoredEvents: createStoredEventsReader(database.db),
     logger: app.log,
     databaseOutage,
   });

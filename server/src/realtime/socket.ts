@@ -29,7 +29,7 @@ import { batchWebSocketFrames } from './batch-frames.js';
 import { ANNOUNCE_TIMEOUT_MS, SOLO_CLUSTER, createCluster, type Cluster } from './cluster.js';
 import type { OtherWorkers } from './publisher.js';
 import type { RealtimeServer } from './realtime-server.js';
-import { startWorkerPush } from './worker-push.js';
+import { startWorkerPush, type StoredEventsReader } from './worker-push.js';
 import { openRedisPair } from './redis.js';
 
 function handshakeSessionId(socket: Socket): string | null {
@@ -88,6 +88,8 @@ export async function createRealtime(
     redisUrl: string | null;
     /** A worker of a WORKERS > 1 server without REDIS_URL: the other workers are reached through the primary. */
     isWorker: boolean;
+    /** Reads captured requests by id, for a worker's listeners of requests another worker captured. */
+    readStoredEvents: StoredEventsReader;
     logger: FastifyBaseLogger;
     databaseOutage: OutageLog;
   },
@@ -115,7 +117,10 @@ export async function createRealtime(
     const { createAdapter } = await import('@socket.io/cluster-adapter');
     io.adapter(createAdapter());
     cluster = createCluster(io, () => true);
-    otherWorkers = startWorkerPush(io);
+    otherWorkers = startWorkerPush(io, options.readStoredEvents, (error) => {
+      if (!noteDatabaseOutage(options.databaseOutage, error))
+        options.logger.error({ err: error }, 'reading captured requests for live listeners failed');
+    });
   }
 
   io.use((socket, next) => {

@@ -6,14 +6,19 @@
  *
  * The pushes of one turn of the event loop (the events of one grouped write, say) travel as one
  * message to the primary and one from it to each holder: a message between processes costs a
- * system call and a wake-up on each side, far more than its bytes.
+ * system call and a wake-up on each side. A captured request travels as its id alone, and the
+ * holder reads the stored event back (committed before it was published): passed whole, each
+ * event was written and parsed as JSON twice on its way, the primary's share being most of its
+ * work a capture. A holder handles the messages it receives one after the other, so its sockets
+ * get the events in the order they were published.
  *
  * A socket is announced before its handshake completes (`announce`): the primary has told every
  * worker about it before the client hears it is connected, so an event published anywhere right
  * after a client connects still reaches it, as with Redis.
  */
 import cluster from 'node:cluster';
-import { userRoom, type ServerToClientEvents } from '../../../shared/realtime.js';
+import { userRoom, WEBHOOK_REQUEST, type ServerToClientEvents } from '../../../shared/realtime.js';
+import type { WebhookEvent } from '../../../shared/webhooks.js';
 import { toLocalSockets, type OtherWorkers } from './publisher.js';
 import type { RealtimeServer } from './realtime-server.js';
 
@@ -49,17 +54,22 @@ interface Holders {
   workers: number[];
 }
 
-/** An event for a user's sockets. */
-interface Push {
-  userId: string;
-  event: keyof ServerToClientEvents;
-  args: unknown[];
-}
+/** An event for a user's sockets: whole, or (a captured request) the id it is stored under. */
+type Push =
+  | { userId: string; event: keyof ServerToClientEvents; args: unknown[] }
+  | { userId: string; storedId: number };
+
+/** The visible stored events among `ids`; one deleted since it was published is left out. */
+export type StoredEventsReader = (ids: number[]) => Promise<WebhookEvent[]>;
 
 /** Events for users' sockets, to the primary and from it to each other holder, in the order published. */
 interface Pushes {
   type: typeof PUSHES;
   pushes: Push[];
+}
+
+function isCapture(event: keyof ServerToClientEvents, args: unknown[]): args is [WebhookEvent] {
+  return event === WEBHOOK_REQUEST && args.length === 1;
 }
 
 function isMessage<T extends { type: string }>(message: unknown, type: T['type']): message is T {
@@ -110,7 +120,12 @@ export function relayUserPushes(): void {
 }
 
 /** In a worker: reports its user rooms, delivers pushes from the others to its own sockets. */
-export function startWorkerPush(io: RealtimeServer): OtherWorkers {
+export function startWorkerPush(
+  io: RealtimeServer,
+  readStored: StoredEventsReader,
+  /** Told when the stored events could not be read (their listeners here then miss them). */
+  onReadError: (error: unknown) => void,
+): OtherWorkers {
   const self = cluster.worker?.id;
   const holders = new Map<string, number[]>();
   const send = (message: Holds | Pushes) => process.send?.(message);
@@ -132,6 +147,20 @@ export function startWorkerPush(io: RealtimeServer): OtherWorkers {
     const userId = userOf(room);
     if (userId !== null) send({ type: HOLDS, userId, holds: false });
   });
+  let delivering = Promise.resolve();
+  async function deliver(pushes: Push[]): Promise<void> {
+    const ids = pushes.flatMap((push) => ('storedId' in push ? [push.storedId] : []));
+    const stored = new Map(ids.length === 0 ? [] : (await readStored(ids)).map((event) => [event.id, event]));
+    for (const push of pushes) {
+      if ('args' in push) {
+        // The events' own types were checked where they were published.
+        toLocalSockets(io, push.userId, push.event, push.args as never);
+        continue;
+      }
+      const event = stored.get(push.storedId);
+      if (event) toLocalSockets(io, push.userId, WEBHOOK_REQUEST, [event]);
+    }
+  }
   process.on('message', (message: unknown) => {
     if (isMessage<Held>(message, HELD)) {
       waiting.get(message.ref)?.();
@@ -143,8 +172,8 @@ export function startWorkerPush(io: RealtimeServer): OtherWorkers {
       return;
     }
     if (!isMessage<Pushes>(message, PUSHES)) return;
-    // The events' own types were checked where they were published.
-    for (const push of message.pushes) toLocalSockets(io, push.userId, push.event, push.args as never);
+    const { pushes } = message;
+    delivering = delivering.then(() => deliver(pushes).catch(onReadError));
   });
   return {
     announce(userId) {
@@ -168,7 +197,7 @@ export function startWorkerPush(io: RealtimeServer): OtherWorkers {
       const others = holders.get(userId)?.some((id) => id !== self);
       if (!others) return;
       if (pending.length === 0) setImmediate(flush);
-      pending.push({ userId, event, args });
+      pending.push(isCapture(event, args) ? { userId, storedId: args[0].id } : { userId, event, args });
     },
   };
 }

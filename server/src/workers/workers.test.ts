@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_REQUEST } from '../../../shared/realtime.js';
 import type { SessionUser } from '../../../shared/sessions.js';
+import type { WebhookEvent } from '../../../shared/webhooks.js';
 import { startServer, waitFor, type ServerProcess } from '../../test/processes.js';
 import { connectSocket, type TestSocket } from '../../test/socket.js';
 import { workerPids } from '../../test/worker-pin.js';
@@ -67,18 +68,22 @@ async function newUser(origin: string): Promise<SessionUser> {
   return JSON.parse((await send(origin, '/api/user', { body: '{}' })).body) as SessionUser;
 }
 
-async function storedIds(origin: string, user: SessionUser): Promise<number[]> {
-  const ids: number[] = [];
+async function storedEvents(origin: string, user: SessionUser): Promise<WebhookEvent[]> {
+  const events: WebhookEvent[] = [];
   let before = '';
   for (;;) {
     const page = JSON.parse(
       (await send(origin, `/api/events?limit=500${before}`, { method: 'GET', sessionId: user.sessionId }))
         .body,
-    ) as { id: number }[];
-    ids.push(...page.map((event) => event.id));
-    if (page.length < 500) return ids;
+    ) as WebhookEvent[];
+    events.push(...page);
+    if (page.length < 500) return events;
     before = `&before=${page.at(-1)?.id}`;
   }
+}
+
+async function storedIds(origin: string, user: SessionUser): Promise<number[]> {
+  return (await storedEvents(origin, user)).map((event) => event.id);
 }
 
 // Each test starts a primary and two workers, compiling TypeScript on a busy machine.
@@ -93,9 +98,9 @@ describe('WORKERS=2 on SQLite', { timeout: 240_000 }, () => {
       await connectSocket(server.origin, user.sessionId),
     ];
     sockets.push(...listeners);
-    const received = listeners.map(() => new Set<number>());
+    const received = listeners.map(() => new Map<number, WebhookEvent>());
     listeners.forEach((socket, index) =>
-      socket.on(WEBHOOK_REQUEST, (event) => received[index]?.add(event.id)),
+      socket.on(WEBHOOK_REQUEST, (event) => received[index]?.set(event.id, event)),
     );
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, n) =>
@@ -105,7 +110,12 @@ describe('WORKERS=2 on SQLite', { timeout: 240_000 }, () => {
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     const ids = answers.map((answer) => (JSON.parse(answer.body) as { id: number }).id);
     for (const seen of received) await waitFor('every event live', () => ids.every((id) => seen.has(id)));
-    expect(new Set(await storedIds(server.origin, user))).toEqual(new Set(ids));
+    // The live event is the stored one, field for field, also where another worker captured it
+    // (that worker passes on its id, and the listener's worker reads it back).
+    const stored = await storedEvents(server.origin, user);
+    expect(stored.map((event) => event.id).sort()).toEqual([...ids].sort());
+    for (const seen of received)
+      for (const event of stored) expect(seen.get(event.id), `event ${event.id}`).toEqual(event);
   });
 
   it('applies a change made through one worker on every worker at once', async () => {
