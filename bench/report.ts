@@ -121,7 +121,7 @@ export function report(mode: Mode, judgeCost: JudgeCost, defaultWorkers: number)
   const perProcess =
     mode.workers === 1
       ? ''
-      : ` (${Math.round(mode.idle / (mode.workers + 1))} MB a process, primary included)`;
+      : ` (${Math.round(mode.idle / mode.workers)} MB a worker, with its share of the primary)`;
   console.log(
     `  server RSS, all processes: idle after start ${Math.round(mode.idle)} MB${perProcess}, peak during the runs ${Math.round(mode.peak)} MB`,
   );

@@ -259,3 +259,11 @@ export function loadConfig(env: Env = process.env): Config {
     workers: positiveInt(env, 'WORKERS', Math.min(os.availableParallelism(), WORKERS_DEFAULT_CAP)),
   };
 }
+
+/** The address a person opens: PUBLIC_URL, else this machine at the port it listens on. */
+export function whereToOpen({ publicOrigin, host }: Config, port: number): string {
+  if (publicOrigin) return publicOrigin.origin;
+  const isEveryAddress = host === '0.0.0.0' || host === '::';
+  const name = isEveryAddress ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}

@@ -4,18 +4,10 @@
  */
 import cluster from 'node:cluster';
 import { buildApp } from './app.js';
-import type { Config } from './config.js';
+import { whereToOpen, type Config } from './config.js';
 import { limitHeapGrowth } from './heap-growth.js';
 import { serveMetricsOverIpc } from './metrics-ipc.js';
 import { describeSystemError, exitOnStartupError, StartupError } from './startup-error.js';
-
-/** The address a person opens: PUBLIC_URL, else this machine at the port it listens on. */
-export function whereToOpen({ publicOrigin, host }: Config, port: number): string {
-  if (publicOrigin) return publicOrigin.origin;
-  const isEveryAddress = host === '0.0.0.0' || host === '::';
-  const name = isEveryAddress ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-  return `http://${name}:${port}`;
-}
 
 export async function serve(config: Config): Promise<void> {
   limitHeapGrowth();

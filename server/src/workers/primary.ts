@@ -9,9 +9,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import { setupPrimary } from '@socket.io/cluster-adapter';
 import { pino } from 'pino';
-import type { Config } from '../config.js';
+import { whereToOpen, type Config } from '../config.js';
 import { openDatabase } from '../db/connection.js';
-import { whereToOpen } from '../serve.js';
 import { exitOnStartupError } from '../startup-error.js';
 import { serveClusterMetrics } from '../features/metrics/cluster-metrics.js';
 import { relayUserPushes } from '../realtime/worker-push.js';

@@ -224,6 +224,16 @@ describe('WORKERS=2 on SQLite', { timeout: 240_000 }, () => {
     }
   });
 
+  it('keeps the primary small: it loads none of the code that serves requests', async () => {
+    const server = await startWorkers();
+    const rssMb = (pid: number) =>
+      Number(/^VmRSS:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+    const workers = workerPids(server.pid).map(rssMb);
+    expect(workers).toHaveLength(2);
+    // Loading the whole server in the primary too made it nine tenths of a worker (128 MB to 144).
+    expect(rssMb(server.pid)).toBeLessThan(Math.min(...workers) * 0.7);
+  });
+
   it('stops every worker in order on SIGTERM', async () => {
     const server = await startWorkers();
     const pids = workerPids(server.pid);
