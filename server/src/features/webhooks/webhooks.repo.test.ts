@@ -104,7 +104,11 @@ describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
       row(sessionId, { path: '/c' }),
     ]);
     await repo.hide(sessionId, second as number);
-    const read = await createStoredEventsReader(database.db)([third as number, second as number, first as number]);
+    const read = await createStoredEventsReader(database.db)([
+      third as number,
+      second as number,
+      first as number,
+    ]);
     const listed = (await repo.listVisible(sessionId, page(10))).map((found) => toWebhookEvent(found));
     expect(read.map((event) => event.path).sort()).toEqual(['/a', '/c']);
     expect(read.sort((a, b) => b.id - a.id)).toEqual(listed);
