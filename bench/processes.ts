@@ -95,6 +95,17 @@ function processMemory(pid: number): { rss: number; peak: number } {
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
+/**
+ * The memory a process and its children take from the machine, in MB: each one's PSS, where a page
+ * shared by n processes (Node's own code, the libraries, loaded by every worker) counts 1/n in
+ * each. Their RSS sum counts such a page once per process.
+ */
+export function proportionalMemory(pid: number): number {
+  const kb = (each: number) =>
+    Number(/^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${each}/smaps_rollup`, 'utf8'))?.[1] ?? NaN);
+  return [pid, ...childrenOf(pid)].reduce((sum, each) => sum + kb(each) / 1024, 0);
+}
+
 /** The processes a server's primary forked (none for a single process). */
 export function childrenOf(pid: number): number[] {
   // ps exits with 1 when it lists nothing.

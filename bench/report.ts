@@ -27,6 +27,8 @@ export interface Mode {
   workers: number;
   load: LoadResult;
   idle: number;
+  /** PSS of all processes, idle: the memory they take from the machine together. */
+  idleShared: number;
   peak: number;
 }
 
@@ -118,12 +120,15 @@ export function report(mode: Mode, judgeCost: JudgeCost, defaultWorkers: number)
   );
   printLoop('on the just-started server', loops.fresh);
   printLoop('again after the load runs', loops.warm);
-  const perProcess =
+  const aWorker = (mb: number) =>
     mode.workers === 1
       ? ''
-      : ` (${Math.round(mode.idle / mode.workers)} MB a worker, with its share of the primary)`;
+      : ` (${Math.round(mb / mode.workers)} MB a worker, with its share of the primary)`;
   console.log(
-    `  server RSS, all processes: idle after start ${Math.round(mode.idle)} MB${perProcess}, peak during the runs ${Math.round(mode.peak)} MB`,
+    `  server RSS, all processes: idle after start ${Math.round(mode.idle)} MB${aWorker(mode.idle)}, peak during the runs ${Math.round(mode.peak)} MB`,
+  );
+  console.log(
+    `  server PSS, all processes (pages they share counted once): idle after start ${Math.round(mode.idleShared)} MB${aWorker(mode.idleShared)}`,
   );
 }
 

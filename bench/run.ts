@@ -21,7 +21,8 @@
  * - open loop: capture at a steady 500 requests a second, latency from each request's scheduled
  *   send time to its event reaching the listener (so a stalled server cannot hide its queue), on the
  *   just-started server and again after the load runs, each time from a fresh process;
- * - memory: the server's RSS (all its processes) idle after start and its peak during all the runs;
+ * - memory: the server's RSS (all its processes) idle after start and its peak during all the runs,
+ *   and its PSS idle (pages the processes share counted once);
  * - the web list: /webhook in Chromium with 10,000 stored requests (bench/browser.ts).
  * - search: medians of searches in a session of 10,000 events, against a 100 ms budget (bench/search.ts).
  */
@@ -33,7 +34,16 @@ import { measureWebhookList } from './browser.js';
 import { BODY, CONNECTIONS, SENDER_UA } from './client.js';
 import { measureJudgeCost } from './judge-cost.js';
 import { measureLoad, ROUNDS, SECONDS, WARMUP_SECONDS } from './load.js';
-import { buildProduct, childrenOf, cpuUs, memory, startServer, stop, type Server } from './processes.js';
+import {
+  buildProduct,
+  childrenOf,
+  cpuUs,
+  memory,
+  proportionalMemory,
+  startServer,
+  stop,
+  type Server,
+} from './processes.js';
 import { report, row, type Mode } from './report.js';
 import { benchSearch, SEARCH_BUDGET_MS } from './search.js';
 import { sleep } from './stats.js';
@@ -78,6 +88,7 @@ async function measureMode(workers: number, bare: Server, dataRoot: string): Pro
   try {
     await sleep(2000);
     const idle = memory(pid).rss;
+    const idleShared = proportionalMemory(pid);
     let peak = idle;
     const sampler = setInterval(() => (peak = Math.max(peak, memory(pid).rss)), 250);
     const load = await measureLoad({
@@ -89,7 +100,7 @@ async function measureMode(workers: number, bare: Server, dataRoot: string): Pro
     clearInterval(sampler);
     // VmHWM also covers moments between two samples.
     const after = memory(pid);
-    return { workers, load, idle, peak: Math.max(peak, after.rss, after.peak) };
+    return { workers, load, idle, idleShared, peak: Math.max(peak, after.rss, after.peak) };
   } finally {
     await stop(hookbay);
     if (ceiling) await stop(ceiling);
