@@ -28,7 +28,7 @@ export interface Mode {
   load: LoadResult;
   idle: number;
   /** PSS of all processes, idle: the memory they take from the machine together. */
-  idleShared: number;
+  idlePss: number;
   peak: number;
 }
 
@@ -128,7 +128,7 @@ export function report(mode: Mode, judgeCost: JudgeCost, defaultWorkers: number)
     `  server RSS, all processes: idle after start ${Math.round(mode.idle)} MB${aWorker(mode.idle)}, peak during the runs ${Math.round(mode.peak)} MB`,
   );
   console.log(
-    `  server PSS, all processes (pages they share counted once): idle after start ${Math.round(mode.idleShared)} MB${aWorker(mode.idleShared)}`,
+    `  server PSS, all processes (pages they share counted once): idle after start ${Math.round(mode.idlePss)} MB${aWorker(mode.idlePss)}`,
   );
 }
 

@@ -88,7 +88,7 @@ async function measureMode(workers: number, bare: Server, dataRoot: string): Pro
   try {
     await sleep(2000);
     const idle = memory(pid).rss;
-    const idleShared = proportionalMemory(pid);
+    const idlePss = proportionalMemory(pid);
     let peak = idle;
     const sampler = setInterval(() => (peak = Math.max(peak, memory(pid).rss)), 250);
     const load = await measureLoad({
@@ -100,7 +100,7 @@ async function measureMode(workers: number, bare: Server, dataRoot: string): Pro
     clearInterval(sampler);
     // VmHWM also covers moments between two samples.
     const after = memory(pid);
-    return { workers, load, idle, idleShared, peak: Math.max(peak, after.rss, after.peak) };
+    return { workers, load, idle, idlePss, peak: Math.max(peak, after.rss, after.peak) };
   } finally {
     await stop(hookbay);
     if (ceiling) await stop(ceiling);

@@ -39,7 +39,8 @@ import { createMetricsRepo } from './features/metrics/metrics.repo.js';
 import { metricsRoutes } from './features/metrics/metrics.routes.js';
 import { createMetrics } from './features/metrics/metrics.service.js';
 import { EXTRA_CAPTURE_METHODS } from './features/capture/capture.routes.js';
-import { createStoredEventsReader } from './features/webhooks/stored-events.js';
+import { toWebhookEvent } from './features/webhooks/event-view.js';
+import { createWebhooksRepo } from './features/webhooks/webhooks.repo.js';
 import type { WebhooksService } from './features/webhooks/webhooks.service.js';
 import type { WaitsService } from './features/waits/waits.service.js';
 import type { ClicksService } from './features/short-links/clicks.service.js';
@@ -121,16 +122,19 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     storageBudgetBytes: config.storageMaxBytes,
     reportError,
   });
-  // Realtime checks who may join a session's room, so sessions and access come before it.
+  // Realtime checks who may join a session's room, so sessions and access come before it; a
+  // worker reads back the requests other workers captured, so the webhooks repo does too.
   const sessions = createSessionsService(createSessionsRepo(database.db));
   const accessRepo = createAccessRepo(database.db);
   const accessChecks = createAccessChecks(accessRepo);
+  const webhooksRepo = createWebhooksRepo(database.db);
   const realtime = await createRealtime(app.server, {
     sessions,
     access: accessChecks,
     redisUrl: config.redisUrl,
     isWorker: cluster.isWorker,
-    readStoredEvents: createStoredEventsReader(database.db),
+    readStoredEvents: async (ids) =>
+      (await webhooksRepo.findVisibleByIds(ids)).map((row) => toWebhookEvent(row)),
     logger: app.log,
     databaseOutage,
   });
@@ -141,7 +145,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   const base = { app, config, database, realtime, publisher, metrics, databaseOutage, reportError };
   const context: AppContext = { ...base, delivery: createDelivery(base) };
-  const inspector = createInspectorFeatures(context, { sessions, accessRepo, accessChecks });
+  const inspector = createInspectorFeatures(context, { sessions, accessRepo, accessChecks, webhooksRepo });
   const shortener = createLinkFeatures(context);
   const suggestions = createSuggestionsService({ repo: createSuggestionsRepo(database.db) });
   const adminRepo = createAdminRepo(database.db);

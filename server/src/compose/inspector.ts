@@ -53,7 +53,7 @@ import { waitsRoutes } from '../features/waits/waits.routes.js';
 import { createWaitsService } from '../features/waits/waits.service.js';
 import { captureRoutes } from '../features/capture/capture.routes.js';
 import { eventsRoutes } from '../features/webhooks/events.routes.js';
-import { createWebhooksRepo } from '../features/webhooks/webhooks.repo.js';
+import type { WebhooksRepo } from '../features/webhooks/webhooks.repo.js';
 import { createWebhooksService } from '../features/webhooks/webhooks.service.js';
 import type { AccessChecks } from '../http/identity.js';
 import type { AppContext, RouteContext } from './context.js';
@@ -61,19 +61,27 @@ import { createRelays } from './relays.js';
 
 export type InspectorFeatures = ReturnType<typeof createInspectorFeatures>;
 
-/** The inspector's services; `sessions` and the access checks come first, as realtime needs them. */
+/**
+ * The inspector's services; `sessions`, the access checks and the webhooks repo come first, as
+ * realtime needs them.
+ */
 export function createInspectorFeatures(
   context: AppContext,
   {
     sessions,
     accessRepo,
     accessChecks,
-  }: { sessions: SessionsService; accessRepo: AccessRepo; accessChecks: AccessChecks },
+    webhooksRepo,
+  }: {
+    sessions: SessionsService;
+    accessRepo: AccessRepo;
+    accessChecks: AccessChecks;
+    webhooksRepo: WebhooksRepo;
+  },
 ) {
   const { app, config, database, realtime, publisher, metrics, reportError } = context;
   const { db } = database;
   const bus = realtime.cluster;
-  const webhooksRepo = createWebhooksRepo(db);
   const streamHub = createStreamHub(bus);
   const webhooks = createWebhooksService({
     repo: webhooksRepo,

@@ -119,7 +119,7 @@ export async function createRealtime(
     cluster = createCluster(io, () => true);
     otherWorkers = startWorkerPush(io, options.readStoredEvents, (error) => {
       if (!noteDatabaseOutage(options.databaseOutage, error))
-        options.logger.error({ err: error }, 'reading captured requests for live listeners failed');
+        options.logger.error({ err: error }, 'delivering live events from another worker failed');
     });
   }
 

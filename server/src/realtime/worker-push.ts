@@ -123,8 +123,8 @@ export function relayUserPushes(): void {
 export function startWorkerPush(
   io: RealtimeServer,
   readStored: StoredEventsReader,
-  /** Told when the stored events could not be read (their listeners here then miss them). */
-  onReadError: (error: unknown) => void,
+  /** Told when events from the others could not be read or delivered (their listeners here miss them). */
+  onError: (error: unknown) => void,
 ): OtherWorkers {
   const self = cluster.worker?.id;
   const holders = new Map<string, number[]>();
@@ -150,7 +150,13 @@ export function startWorkerPush(
   let delivering = Promise.resolve();
   async function deliver(pushes: Push[]): Promise<void> {
     const ids = pushes.flatMap((push) => ('storedId' in push ? [push.storedId] : []));
-    const stored = new Map(ids.length === 0 ? [] : (await readStored(ids)).map((event) => [event.id, event]));
+    // A failed read loses the captured requests' live events (the list still shows them), not the
+    // other events of the message.
+    const read = await readStored(ids).catch((error: unknown) => {
+      onError(error);
+      return [];
+    });
+    const stored = new Map(read.map((event) => [event.id, event]));
     for (const push of pushes) {
       if ('args' in push) {
         // The events' own types were checked where they were published.
@@ -173,7 +179,8 @@ export function startWorkerPush(
     }
     if (!isMessage<Pushes>(message, PUSHES)) return;
     const { pushes } = message;
-    delivering = delivering.then(() => deliver(pushes).catch(onReadError));
+    // Caught, so that one failure does not stop the deliveries queued behind it.
+    delivering = delivering.then(() => deliver(pushes)).catch(onError);
   });
   return {
     announce(userId) {

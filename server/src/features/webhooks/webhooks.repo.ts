@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import { sqliteHandleOf } from '../../db/connection.js';
 import type { DatabaseSchema } from '../../db/schema.js';
@@ -32,6 +33,8 @@ export interface WebhooksRepo {
   /** How many visible events the session has, and how many of them match the filter. */
   countVisible(sessionId: string, filter: SearchFilter): Promise<EventsCount>;
   findVisible(sessionId: string, id: number): Promise<EventRow | null>;
+  /** The visible events among `ids`, in any session and any order (a live push between workers). */
+  findVisibleByIds(ids: number[]): Promise<EventRow[]>;
   /** Marks the event deleted; false when the session has no such visible event. */
   hide(sessionId: string, id: number): Promise<boolean>;
   /** Shows a deleted event again; false when the session has no such deleted event (or it was pruned). */
@@ -66,6 +69,7 @@ export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
   const sqlite = sqliteHandleOf(db);
   const insertMany = createEventInserter(db, sqlite);
   if (sqlite) registerSqliteSearch(sqlite);
+  const findVisibleByIds = sqlite ? sqliteFindVisibleByIds(sqlite) : null;
   const visibleOf = (sessionId: string) =>
     db
       .selectFrom('webhook_events')
@@ -125,6 +129,16 @@ export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
         total: Number(counts.total),
         newestId: Number(counts.newest ?? 0),
       };
+    },
+    async findVisibleByIds(ids) {
+      if (ids.length === 0) return [];
+      if (findVisibleByIds) return findVisibleByIds(ids);
+      return db
+        .selectFrom('webhook_events')
+        .selectAll()
+        .where('id', 'in', ids)
+        .where(sql<boolean>`is_deleted = 0`)
+        .execute();
     },
     async findVisible(sessionId, id) {
       const row = await db
@@ -206,4 +220,21 @@ export function createWebhooksRepo(db: Kysely<DatabaseSchema>): WebhooksRepo {
         .execute();
     },
   };
+}
+
+/**
+ * SQLite: one cached statement a row, all in one read transaction. On its own each statement
+ * takes and drops SQLite's file lock and checks the file (three system calls), which cost more
+ * than reading the row did.
+ */
+function sqliteFindVisibleByIds(sqlite: SQLite.Database): (ids: number[]) => EventRow[] {
+  const byId = sqlite.prepare<[number], EventRow>(
+    'SELECT * FROM webhook_events WHERE id = ? AND is_deleted = 0',
+  );
+  return sqlite.transaction((ids: number[]) =>
+    ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [row] : [];
+    }),
+  );
 }
