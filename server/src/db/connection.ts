@@ -102,7 +102,7 @@ function openSqlite(dataDir: string): { db: Kysely<DatabaseSchema>; stopCheckpoi
   sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   useIncrementalVacuum(sqlite);
-  const db = new Kysely<DatabaseSchema>({ dialect: new WriteLockSqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DatabaseSchema>({ dialect: new WriteLockSqliteDialect(sqlite) });
   sqliteHandles.set(db, sqlite);
   const checkpointer = startCheckpointer(sqlite);
   return { db, stopCheckpointer: () => checkpointer.stop() };

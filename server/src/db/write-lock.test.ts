@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { writeLockWaits, writeTransaction } from './write-lock.js';
+import { WriteLockSqliteDialect, writeLockWaits, writeTransaction } from './write-lock.js';
 
 /** Another process (as another worker is) holding the write lock for `ms`; resolves once it holds it. */
 function holdWriteLock(file: string, ms: number): Promise<{ done: Promise<void> }> {
@@ -19,13 +20,33 @@ function holdWriteLock(file: string, ms: number): Promise<{ done: Promise<void> 
   return new Promise((resolve) => child.stdout.once('data', () => resolve({ done })));
 }
 
+/** A new database file in WAL mode with table t, as the server opens its own. */
+function openDatabase(): { file: string; db: SQLite.Database } {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-lock-')), 'db');
+  const db = new SQLite(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  db.exec('CREATE TABLE t (v INTEGER)');
+  return { file, db };
+}
+
+/** Ticks of a 10 ms timer while `work` runs: none when the event loop is held the whole time. */
+async function ticksDuring(work: () => Promise<unknown>): Promise<number> {
+  let ticks = 0;
+  const timer = setInterval(() => ticks++, 10);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  return ticks;
+}
+
+const countOf = (db: SQLite.Database) => (db.prepare('SELECT count(*) AS n FROM t').get() as { n: number }).n;
+
 describe('SQLite writes from several processes', () => {
   it('waits for another process’s write lock instead of failing, and counts the wait', async () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-lock-')), 'db');
-    const db = new SQLite(file);
-    db.pragma('journal_mode = WAL');
-    db.pragma('busy_timeout = 5000');
-    db.exec('CREATE TABLE t (v INTEGER)');
+    const { file, db } = openDatabase();
     // Reads first, then writes: the shape that fails at once without the lock taken up front.
     const readThenWrite = writeTransaction(db, () => {
       const before = db.prepare('SELECT count(*) AS n FROM t').get() as { n: number };
@@ -34,23 +55,64 @@ describe('SQLite writes from several processes', () => {
     });
     const waitsBefore = writeLockWaits.count;
     const other = await holdWriteLock(file, 300);
-    expect(readThenWrite()).toBe(1);
+    expect(await readThenWrite()).toBe(1);
     await other.done;
     expect(writeLockWaits.count).toBe(waitsBefore + 1);
     expect(writeLockWaits.seconds).toBeGreaterThan(0);
-    expect((db.prepare('SELECT count(*) AS n FROM t').get() as { n: number }).n).toBe(2);
+    expect(countOf(db)).toBe(2);
     db.close();
   });
 
-  it('rolls back when the work throws', () => {
+  it('goes on serving while it waits for the lock, in a batch write and in a Kysely transaction', async () => {
+    const { file, db } = openDatabase();
+    const write = writeTransaction(db, () => db.prepare('INSERT INTO t (v) VALUES (2)').run());
+    const kysely = new Kysely<{ t: { v: number } }>({ dialect: new WriteLockSqliteDialect(db) });
+
+    let other = await holdWriteLock(file, 300);
+    expect(await ticksDuring(write)).toBeGreaterThan(5);
+    await other.done;
+    other = await holdWriteLock(file, 300);
+    const inKysely = () =>
+      kysely.transaction().execute((trx) => trx.insertInto('t').values({ v: 3 }).execute());
+    expect(await ticksDuring(inKysely)).toBeGreaterThan(5);
+    await other.done;
+
+    // The other process's row each time, and each of these writes.
+    expect(countOf(db)).toBe(4);
+    await kysely.destroy();
+  });
+
+  it('waits for a transaction still open on its own connection rather than joining it', async () => {
+    const { db } = openDatabase();
+    const kysely = new Kysely<{ t: { v: number } }>({ dialect: new WriteLockSqliteDialect(db) });
+    const write = writeTransaction(db, () => db.prepare('INSERT INTO t (v) VALUES (1)').run());
+    let written: Promise<unknown> = Promise.resolve();
+    // A Kysely transaction that awaits between its statements, and fails after the write is asked for.
+    const failed = kysely
+      .transaction()
+      .execute(async (trx) => {
+        await sql`INSERT INTO t (v) VALUES (2)`.execute(trx);
+        written = write();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('no');
+      })
+      .catch((error: Error) => error.message);
+    expect(await failed).toBe('no');
+    await written;
+    // Its own transaction rolled back alone: the batch write waited and committed on its own.
+    expect(db.prepare('SELECT v FROM t').all()).toEqual([{ v: 1 }]);
+    await kysely.destroy();
+  });
+
+  it('rolls back when the work throws', async () => {
     const db = new SQLite(':memory:');
     db.exec('CREATE TABLE t (v INTEGER)');
     const failing = writeTransaction(db, () => {
       db.prepare('INSERT INTO t (v) VALUES (1)').run();
       throw new Error('no');
     });
-    expect(() => failing()).toThrow('no');
+    await expect(failing()).rejects.toThrow('no');
     expect(db.inTransaction).toBe(false);
-    expect((db.prepare('SELECT count(*) AS n FROM t').get() as { n: number }).n).toBe(0);
+    expect(countOf(db)).toBe(0);
   });
 });

@@ -67,7 +67,7 @@ export function rollupsOf(clicks: NewClick[]): RollupKey[] {
   return [...keys.values()].sort(compareKeys);
 }
 
-/** Counters per upsert statement: 5 parameters each stays far below SQLite's parameter limit. */
+/** Counters per upsert statement: 5 parameters each stays far below PostgreSQL's parameter limit. */
 const ROLLUP_CHUNK = 1000;
 
 export const ROLLUP_INSERT =
@@ -76,10 +76,11 @@ export const ROLLUP_UPDATE = 'do update set clicks = short_link_click_counts.cli
 /** SQLite's conflict target: migration 006's unique index there. */
 export const SQLITE_ROLLUP_KEY = '(url_id, dimension, day, value)';
 
-export async function addToRollups(trx: Transaction<DatabaseSchema>, postgres: boolean, keys: RollupKey[]) {
-  // The conflict target names migration 006's unique index, which on PostgreSQL keys the value by
-  // its md5 (long user agents do not fit a btree entry).
-  const target = postgres ? sql`(url_id, dimension, day, md5(value))` : sql.raw(SQLITE_ROLLUP_KEY);
+/** PostgreSQL: adds the keys' clicks to their rollup rows (SQLite's prepared upsert is in clicks.repo.ts). */
+export async function addToRollups(trx: Transaction<DatabaseSchema>, keys: RollupKey[]) {
+  // The conflict target names migration 006's unique index, which keys the value by its md5 (long
+  // user agents do not fit a btree entry).
+  const target = sql`(url_id, dimension, day, md5(value))`;
   for (let start = 0; start < keys.length; start += ROLLUP_CHUNK) {
     const rows = keys
       .slice(start, start + ROLLUP_CHUNK)

@@ -114,13 +114,12 @@ type ClickParameters = [
 ];
 
 /**
- * SQLite only: the same batch as the Kysely path in `insertMany`, step for step, with statements
+ * SQLite: the same batch as PostgreSQL's Kysely path in `insertMany`, step for step, with statements
  * prepared once and run inside one synchronous transaction. Kysely compiles and prepares each
  * statement afresh for every batch (the click insert's and upsert's SQL change with the row
- * count), which cost the redirect more than the writes themselves. Returns null when it cannot
- * be used.
+ * count), which cost the redirect more than the writes themselves.
  */
-function sqliteInsertMany(sqlite: SQLite.Database): (clicks: NewClick[]) => (number | null)[] | null {
+function sqliteInsertMany(sqlite: SQLite.Database): (clicks: NewClick[]) => Promise<(number | null)[]> {
   // Bound by position: binding by name costs a lookup per parameter per row.
   const insertClick = sqlite.prepare<ClickParameters>(
     `insert into short_link_clicks (url_id, created_at, ip, ip_anonymized, city, region, country,
@@ -135,8 +134,8 @@ function sqliteInsertMany(sqlite: SQLite.Database): (clicks: NewClick[]) => (num
   const addToRollup = sqlite.prepare<[string, string, string, string, number]>(
     `${ROLLUP_INSERT} (?, ?, ?, ?, ?) on conflict ${SQLITE_ROLLUP_KEY} ${ROLLUP_UPDATE}`,
   );
-  // Committed before it returns, so every click is durable before its redirect is answered.
-  const insertAll = writeTransaction(sqlite, (clicks: NewClick[]) => {
+  // Committed before it resolves, so every click is durable before its redirect is answered.
+  return writeTransaction(sqlite, (clicks: NewClick[]) => {
     for (const click of clicks) {
       insertClick.run(
         click.urlId,
@@ -167,21 +166,14 @@ function sqliteInsertMany(sqlite: SQLite.Database): (clicks: NewClick[]) => (num
     }
     return runningCounts(clicks, running);
   });
-  return (clicks) =>
-    // Inside a Kysely transaction still open on this connection (awaiting between statements),
-    // this would become a savepoint of it and share its fate; Kysely's path waits for it instead.
-    sqlite.inTransaction ? null : insertAll(clicks);
 }
 
 export function createClicksRepo(db: Kysely<DatabaseSchema>): ClicksRepo {
   const sqlite = sqliteHandleOf(db);
-  // Only the rollup upsert's conflict target differs between the two stores on the Kysely path.
-  const postgres = sqlite === undefined;
   const insertSqlite = sqlite ? sqliteInsertMany(sqlite) : null;
   return {
     async insertMany(clicks) {
-      const counts = insertSqlite?.(clicks);
-      if (counts) return counts;
+      if (insertSqlite) return insertSqlite(clicks);
       return db.transaction().execute(async (trx) => {
         await trx.insertInto('short_link_clicks').values(clicks.map(toClickRow)).execute();
         // Each link's counter before this batch (null: link gone). Links are updated in id order
@@ -195,7 +187,7 @@ export function createClicksRepo(db: Kysely<DatabaseSchema>): ClicksRepo {
         // in the same order as a link's delete (link, then clicks and rollups): no deadlock. The
         // clicks of a link deleted meanwhile were dropped above and are not counted either.
         const kept = clicks.filter((click) => running.get(click.urlId) != null);
-        await addToRollups(trx, postgres, rollupsOf(kept));
+        await addToRollups(trx, rollupsOf(kept));
         return runningCounts(clicks, running);
       });
     },

@@ -118,9 +118,9 @@ type InsertParameters = [
  * SQLite only: one cached single-row INSERT run once per row inside one synchronous transaction.
  * A Kysely multi-row insert is compiled and prepared afresh for every batch (its SQL changes with
  * the row count), which cost more than the insert itself. SQLite has one writer at a time, so ids
- * are committed in order by nature. Returns null when it cannot be used.
+ * are committed in order by nature.
  */
-function sqliteInsertMany(sqlite: SQLite.Database): (rows: NewEventRow[]) => StoredPlace[] | null {
+function sqliteInsertMany(sqlite: SQLite.Database): (rows: NewEventRow[]) => Promise<StoredPlace[]> {
   // Bound by position: binding by name costs a lookup per parameter per row.
   const insert = sqlite.prepare<InsertParameters>(
     `INSERT INTO webhook_events (session_id, method, path, query_string, raw_headers, body, size,
@@ -132,8 +132,8 @@ function sqliteInsertMany(sqlite: SQLite.Database): (rows: NewEventRow[]) => Sto
   const newestOf = sqlite
     .prepare<[string], number | null>('SELECT max(id) FROM webhook_events WHERE session_id = ?')
     .pluck();
-  // Committed before it returns, so every caller's row is durable before it is answered.
-  const insertAll = writeTransaction(sqlite, (rows: NewEventRow[]) => {
+  // Committed before it resolves, so every caller's row is durable before it is answered.
+  return writeTransaction(sqlite, (rows: NewEventRow[]) => {
     const last = new Map<string, number | null>();
     return rows.map((row) => {
       const previousId = last.has(row.session_id)
@@ -168,38 +168,27 @@ function sqliteInsertMany(sqlite: SQLite.Database): (rows: NewEventRow[]) => Sto
       return { id, previousId };
     });
   });
-  return (rows) =>
-    // Inside a Kysely transaction still open on this connection (awaiting between statements),
-    // this would become a savepoint of it and share its fate; Kysely's path waits for it instead.
-    sqlite.inTransaction ? null : insertAll(rows);
 }
 
 /**
- * The general path (PostgreSQL; SQLite only while another transaction holds its connection).
- * Several instances insert at once, and a sequence hands out ids in the order they are asked for,
- * not the order they commit in: without care, id 11 of a session could become visible while id 10
- * is still being committed elsewhere, and a client catching up "after 11" would never see 10. So
- * on PostgreSQL each batch first locks the rows of its sessions (in one order, so two batches
+ * PostgreSQL: several instances insert at once, and a sequence hands out ids in the order they are
+ * asked for, not the order they commit in: without care, id 11 of a session could become visible
+ * while id 10 is still being committed elsewhere, and a client catching up "after 11" would never
+ * see 10. So each batch first locks the rows of its sessions (in one order, so two batches
  * cannot deadlock), and only then takes its ids: the next batch of the same session waits for this
  * one's commit before it gets a larger id. FOR NO KEY UPDATE does not block the foreign-key checks
  * of other tables' inserts. SQLite has a single writer, so there the order comes for free.
  */
-async function insertInSessionOrder(
-  db: Kysely<DatabaseSchema>,
-  rows: NewEventRow[],
-  isPostgres: boolean,
-): Promise<StoredPlace[]> {
+async function insertInSessionOrder(db: Kysely<DatabaseSchema>, rows: NewEventRow[]): Promise<StoredPlace[]> {
   const sessionIds = [...new Set(rows.map((row) => row.session_id))].sort();
   return db.transaction().execute(async (trx) => {
-    if (isPostgres) {
-      await trx
-        .selectFrom('sessions')
-        .select('session_id')
-        .where('session_id', 'in', sessionIds)
-        .orderBy('session_id')
-        .forNoKeyUpdate()
-        .execute();
-    }
+    await trx
+      .selectFrom('sessions')
+      .select('session_id')
+      .where('session_id', 'in', sessionIds)
+      .orderBy('session_id')
+      .forNoKeyUpdate()
+      .execute();
     const newest = await trx
       .selectFrom('sessions')
       .select((eb) => [
@@ -213,20 +202,6 @@ async function insertInSessionOrder(
       .where('sessions.session_id', 'in', sessionIds)
       .execute();
     const lastStored = new Map(newest.map((row) => [row.session_id, row.newest_id ?? null]));
-    if (!isPostgres) {
-      const places: StoredPlace[] = [];
-      for (const row of rows) {
-        const previousId = lastStored.get(row.session_id) ?? null;
-        const { id } = await trx
-          .insertInto('webhook_events')
-          .values({ ...row, previous_id: previousId })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        lastStored.set(row.session_id, id);
-        places.push({ id, previousId });
-      }
-      return places;
-    }
     const taken = await sql<{ id: number }>`
       select nextval(pg_get_serial_sequence('webhook_events', 'id')) as id
       from generate_series(1, ${rows.length})`.execute(trx);
@@ -249,11 +224,10 @@ async function insertInSessionOrder(
   });
 }
 
-/** Stores a batch of rows in one transaction, by the fastest path open on this connection. */
+/** Stores a batch of rows in one transaction. */
 export function createEventInserter(
   db: Kysely<DatabaseSchema>,
   sqlite: SQLite.Database | undefined,
 ): (rows: NewEventRow[]) => Promise<StoredPlace[]> {
-  const insertSqlite = sqlite ? sqliteInsertMany(sqlite) : null;
-  return async (rows) => insertSqlite?.(rows) ?? insertInSessionOrder(db, rows, !sqlite);
+  return sqlite ? sqliteInsertMany(sqlite) : (rows) => insertInSessionOrder(db, rows);
 }
