@@ -15,6 +15,8 @@ export interface FixedRate {
   headers?: Record<string, string>;
   /** Told as each request is sent, with the time (performance.now()) it was due. */
   onSend?: (index: number, due: number) => void;
+  /** Told as each request's answer has been read whole (whatever its status). */
+  onAnswer?: (index: number) => void;
 }
 
 /**
@@ -33,7 +35,10 @@ export async function sendAtFixedRate(options: FixedRate): Promise<{ ok: number;
       const request = http.request(options.urlOf(index), { method: 'POST', agent, headers }, (response) => {
         if (response.statusCode === 200) ok++;
         else failed++;
-        response.resume().on('end', resolve);
+        response.resume().on('end', () => {
+          options.onAnswer?.(index);
+          resolve();
+        });
       });
       request.on('error', () => {
         failed++;

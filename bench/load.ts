@@ -7,8 +7,8 @@ import { api, connect, newSession, wrkAt } from './client.js';
 import { exactCounts, type ExactCounts } from './exact.js';
 import { judgedCounts, judgedSession } from './judged.js';
 import { namedSession } from './named.js';
-import type { OpenLoopResult } from './open-loop.js';
-import { openLoopInOwnProcess } from './open-loop-process.js';
+import type { OpenLoopResult, TimedLoop } from './open-loop.js';
+import { bareLoopInOwnProcess, openLoopInOwnProcess } from './open-loop-process.js';
 import { hangingTarget, relayedSession } from './relayed.js';
 import { routedLink } from './routed.js';
 import { settled } from './stats.js';
@@ -82,8 +82,11 @@ export interface LoadResult {
   /** The runs relaying to a target that never answers: acknowledged, pushed, connections it held. */
   relayed: { acked: number; pushed: number; attempts: number };
   exact: ExactCounts;
-  /** The open loop on the just-started server, and again once every load run is over. */
-  loops: { fresh: OpenLoopResult; warm: OpenLoopResult };
+  /**
+   * The open loop on the just-started server, and again once every load run is over; and bare
+   * Node's answers through the same loop just before the first.
+   */
+  loops: { bare: TimedLoop; fresh: OpenLoopResult; warm: OpenLoopResult };
 }
 
 function runnersFor(
@@ -103,7 +106,8 @@ function runnersFor(
 export async function measureLoad(origins: Origins): Promise<LoadResult> {
   const origin = origins.hookbay;
   // Open loop first, on the freshly started server: at a steady rate, on its own session and
-  // listener, from a process of its own.
+  // listener, from a process of its own; bare Node through the same loop just before it.
+  const bareLoop = await bareLoopInOwnProcess(origins.bare);
   const fresh = await openLoopInOwnProcess(origin);
 
   // Capture: one session, one listener receiving every event. In the same rounds, a judged session
@@ -188,6 +192,6 @@ export async function measureLoad(origins: Origins): Promise<LoadResult> {
     named: { acked: acked('named'), pushed: namedPushedCount },
     relayed: { acked: acked('relayed'), pushed: relayedPushedCount, attempts: relayAttempts },
     exact: await exactCounts(origin),
-    loops: { fresh, warm: await openLoopInOwnProcess(origin) },
+    loops: { bare: bareLoop, fresh, warm: await openLoopInOwnProcess(origin) },
   };
 }

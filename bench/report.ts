@@ -118,6 +118,12 @@ export function report(mode: Mode, judgeCost: JudgeCost, defaultWorkers: number)
   console.log(
     `  capture → listener, open loop at ${OPEN_LOOP_RATE} req/s for ${OPEN_LOOP_SECONDS} s, from each request's scheduled send time:`,
   );
+  const bare = loops.bare;
+  console.log(
+    `    bare Node through the same loop just before (its answers; it stores and pushes nothing): p50 ${ms(percentile(bare.answers, 50))}, ` +
+      `p99 ${ms(percentile(bare.answers, 99))}, max ${ms(Math.max(...bare.answers))}, ${bare.failed} failed; ` +
+      `the sending process's own event loop held up p99 ${ms(bare.ownStallsMs.p99)}, max ${ms(bare.ownStallsMs.max)}`,
+  );
   printLoop('on the just-started server', loops.fresh);
   printLoop('again after the load runs', loops.warm);
   const aWorker = (mb: number) =>
@@ -137,7 +143,8 @@ function printLoop(when: string, loop: OpenLoopResult): void {
     `    ${when}: p50 ${ms(percentile(loop.delays, 50))}, p99 ${ms(percentile(loop.delays, 99))}, max ${ms(Math.max(...loop.delays))}; ${loop.received} of ${loop.total} events received, ${loop.failed} failed`,
   );
   console.log(
-    `      of which to the server's arrival stamp (whole ms): p50 ${ms(percentile(loop.toServer, 50))}, p99 ${ms(percentile(loop.toServer, 99))}; ` +
+    `      its HTTP answers p50 ${ms(percentile(loop.answers, 50))}, p99 ${ms(percentile(loop.answers, 99))}; ` +
+      `to the server's arrival stamp (whole ms): p50 ${ms(percentile(loop.toServer, 50))}, p99 ${ms(percentile(loop.toServer, 99))}; ` +
       `the sending and listening process's own event loop held up p99 ${ms(loop.ownStallsMs.p99)}, max ${ms(loop.ownStallsMs.max)}`,
   );
 }
