@@ -10,6 +10,7 @@ import fastifyHelmet from '@fastify/helmet';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/connection.js';
+import { isFirstWorker } from './workers/slot.js';
 import { watchStorage } from './db/storage-watch.js';
 import { noteDatabaseOutage } from './db/unavailable.js';
 import { createOutageLog } from './outage-log.js';
@@ -115,7 +116,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const reportError = (error: unknown, message: string) => {
     if (!noteDatabaseOutage(databaseOutage, error)) app.log.error({ err: error }, message);
   };
-  const database = await openDatabase(config, databaseOutage);
+  // One SQLite file takes one checkpointer: with workers, the first one's.
+  const database = await openDatabase({ ...config, checkpointsWal: isFirstWorker }, databaseOutage);
   // Counters handed to the services below; only an app that serves /metrics measures the process too.
   const metrics = createMetrics({
     processMetrics: config.metricsToken !== null,

@@ -52,6 +52,15 @@ parentPort.once('message', () => {
 });
 `;
 
+/**
+ * For a process whose log another process of the server checkpoints (with WORKERS > 1, the first
+ * worker): only SQLite's backstop, so that its commits do not checkpoint at SQLite's default size.
+ * While that worker is being replaced the log grows up to the backstop.
+ */
+export function leaveCheckpointsToAnother(sqlite: SQLite.Database): void {
+  sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+}
+
 interface Checkpointer {
   /** Stops the worker and closes its connection; call before closing the database. */
   stop(): Promise<void>;

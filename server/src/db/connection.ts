@@ -9,7 +9,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely } from 'kysely';
 import type { OutageLog } from '../outage-log.js';
 import { describeSystemError, StartupError } from '../startup-error.js';
-import { startCheckpointer } from './checkpointer.js';
+import { leaveCheckpointsToAnother, startCheckpointer } from './checkpointer.js';
 import type { DialectName } from './dialect.js';
 import type { DatabaseSchema } from './schema.js';
 import { migrateToLatest } from './migrate.js';
@@ -92,8 +92,14 @@ function useIncrementalVacuum(sqlite: SQLite.Database): void {
   }
 }
 
-/** The SQLite store under `dataDir`, and the stop of its checkpoint worker, to call before it closes. */
-function openSqlite(dataDir: string): { db: Kysely<DatabaseSchema>; stopCheckpointer: () => Promise<void> } {
+/**
+ * The SQLite store under `dataDir`, and the stop of its checkpoint worker, to call before it
+ * closes; without `checkpointsWal`, another process of the server checkpoints this file.
+ */
+function openSqlite(
+  dataDir: string,
+  checkpointsWal: boolean,
+): { db: Kysely<DatabaseSchema>; stopCheckpointer: () => Promise<void> } {
   prepareDataDir(dataDir);
   const sqlite = openSqliteFile(path.join(dataDir, 'hookbay.db'));
   sqlite.pragma('synchronous = NORMAL');
@@ -104,6 +110,10 @@ function openSqlite(dataDir: string): { db: Kysely<DatabaseSchema>; stopCheckpoi
   useIncrementalVacuum(sqlite);
   const db = new Kysely<DatabaseSchema>({ dialect: new WriteLockSqliteDialect(sqlite) });
   sqliteHandles.set(db, sqlite);
+  if (!checkpointsWal) {
+    leaveCheckpointsToAnother(sqlite);
+    return { db, stopCheckpointer: async () => undefined };
+  }
   const checkpointer = startCheckpointer(sqlite);
   return { db, stopCheckpointer: () => checkpointer.stop() };
 }
@@ -138,16 +148,18 @@ async function openPostgres(url: string, outage: OutageLog | null): Promise<Kyse
 
 /**
  * Opens the configured store and brings its schema up to date. `outage`, when given, hears of
- * PostgreSQL connections lost and made again, so the server can log an outage once.
+ * PostgreSQL connections lost and made again, so the server can log an outage once. On SQLite,
+ * `checkpointsWal: false` leaves the write-ahead log's checkpoints to another process of the
+ * server (db/checkpointer.ts).
  */
 export async function openDatabase(
-  options: { databaseUrl: string | null; dataDir: string },
+  options: { databaseUrl: string | null; dataDir: string; checkpointsWal?: boolean },
   outage: OutageLog | null = null,
 ): Promise<Database> {
   const dialect: DialectName = options.databaseUrl ? 'postgres' : 'sqlite';
   const { db, stopCheckpointer } = options.databaseUrl
     ? { db: await openPostgres(options.databaseUrl, outage), stopCheckpointer: null }
-    : openSqlite(options.dataDir);
+    : openSqlite(options.dataDir, options.checkpointsWal ?? true);
   const close = async () => {
     await stopCheckpointer?.();
     await db.destroy();

@@ -14,6 +14,7 @@ import { openDatabase } from '../db/connection.js';
 import { exitOnStartupError } from '../startup-error.js';
 import { serveClusterMetrics } from '../features/metrics/cluster-metrics.js';
 import { relayUserPushes } from '../realtime/worker-push.js';
+import { WORKER_SLOT_ENV } from './slot.js';
 
 /** The first replacement comes at once; each further death in a row doubles the pause, up to the cap. */
 const RESTART_PAUSE_MS = 250;
@@ -41,7 +42,7 @@ export async function superviseWorkers(config: Config): Promise<void> {
   function start(slot: number): void {
     const startedAt = Date.now();
     let isListening = false;
-    const worker: Worker = cluster.fork({ HOOKBAY_WORKER: String(slot) });
+    const worker: Worker = cluster.fork({ [WORKER_SLOT_ENV]: String(slot) });
     // A message sent to a worker that has just died fails; its exit is handled below.
     worker.on('error', (error) => log.warn({ worker: slot, err: error }, 'a message to a worker failed'));
     worker.on('listening', (address) => {

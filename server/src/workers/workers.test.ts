@@ -234,6 +234,24 @@ describe('WORKERS=2 on SQLite', { timeout: 240_000 }, () => {
     expect(rssMb(server.pid)).toBeLessThan(Math.min(...workers) * 0.7);
   });
 
+  it('checkpoints the database from one worker only', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-workers-'));
+    const server = await startWorkers(dataDir);
+    const database = fs.realpathSync(path.join(dataDir, 'hookbay.db'));
+    // Each connection to the file holds a descriptor of it: the server's own, and the checkpointer's.
+    const connections = (pid: number) =>
+      fs.readdirSync(`/proc/${pid}/fd`).filter((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/${pid}/fd/${fd}`) === database;
+        } catch {
+          return false; // closed while listed
+        }
+      }).length;
+    const workers = workerPids(server.pid);
+    expect(workers).toHaveLength(2);
+    expect(workers.map(connections).sort()).toEqual([1, 2]);
+  });
+
   it('stops every worker in order on SIGTERM', async () => {
     const server = await startWorkers();
     const pids = workerPids(server.pid);

@@ -5,6 +5,7 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { WriteObserver } from '../../db/batcher.js';
 import { writeLockWaits } from '../../db/write-lock.js';
+import { workerSlot } from '../../workers/slot.js';
 
 export interface StorageMetrics {
   captureWrites: WriteObserver;
@@ -92,7 +93,7 @@ export function createStorageMetrics(
   });
 
   // Per process: with WORKERS > 1 each worker waits for the others' writes (db/write-lock.ts).
-  const worker = { worker: process.env.HOOKBAY_WORKER ?? '0' };
+  const worker = { worker: workerSlot };
   new Counter({
     name: 'hookbay_sqlite_write_lock_waits_total',
     help: 'Write transactions that waited for SQLite’s write lock held by another worker, by worker.',
