@@ -10,7 +10,7 @@ import fastifyHelmet from '@fastify/helmet';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/connection.js';
-import { isFirstWorker } from './workers/slot.js';
+import { isFirstWorker } from './worker-slot.js';
 import { watchStorage } from './db/storage-watch.js';
 import { noteDatabaseOutage } from './db/unavailable.js';
 import { createOutageLog } from './outage-log.js';

@@ -14,7 +14,7 @@ import { openDatabase } from '../db/connection.js';
 import { exitOnStartupError } from '../startup-error.js';
 import { serveClusterMetrics } from '../features/metrics/cluster-metrics.js';
 import { relayUserPushes } from '../realtime/worker-push.js';
-import { WORKER_SLOT_ENV } from './slot.js';
+import { WORKER_SLOT_ENV } from '../worker-slot.js';
 
 /** The first replacement comes at once; each further death in a row doubles the pause, up to the cap. */
 const RESTART_PAUSE_MS = 250;

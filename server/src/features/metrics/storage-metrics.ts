@@ -5,7 +5,7 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { WriteObserver } from '../../db/batcher.js';
 import { writeLockWaits } from '../../db/write-lock.js';
-import { workerSlot } from '../../workers/slot.js';
+import { workerSlot } from '../../worker-slot.js';
 
 export interface StorageMetrics {
   captureWrites: WriteObserver;
