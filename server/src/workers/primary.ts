@@ -27,7 +27,8 @@ const SHUTDOWN_GRACE_MS = 30_000;
 export async function superviseWorkers(config: Config): Promise<void> {
   const log = pino({ level: config.logLevel });
   // Once, here: workers started together must not race to migrate the same database.
-  const database = await openDatabase(config).catch(exitOnStartupError);
+  // Opened only to migrate: the workers checkpoint the file (db/checkpointer.ts).
+  const database = await openDatabase({ ...config, checkpointsWal: false }).catch(exitOnStartupError);
   await database.close();
   setupPrimary();
   serveClusterMetrics();
