@@ -199,6 +199,10 @@ describe.each(storageBackends)('webhooks repo on $name', ({ postgres }) => {
         // Read before looking at the writers again: a read that began while they were still
         // writing may miss their last commit, so only a read begun after they finished may end it.
         const wereWriting = isWriting;
+        // A turn of the event loop a read, as a client reading over the network takes: SQLite's
+        // reads resolve at once, and a loop of them alone would never let a writer waiting for
+        // the write lock (held a moment by a checkpoint) try again.
+        await new Promise((resolve) => setImmediate(resolve));
         const newer = await repo.listVisible(sessionId, { limit: 500, after: cursor });
         for (const event of newer.reverse()) seen.push(event.id);
         cursor = seen.at(-1) ?? cursor;
