@@ -37,6 +37,7 @@ import { relaysMigration } from './034_relays.js';
 import { callbackResultsMigration } from './035_callback_results.js';
 import { orphanVisitsMigration } from './036_orphan_visits.js';
 import { linkSharesAndChecksMigration } from './037_link_shares_and_checks.js';
+import { redundantEventIndexMigration } from './038_redundant_event_index.js';
 
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '001_sessions': sessionsMigration,
@@ -75,4 +76,5 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '035_callback_results': callbackResultsMigration,
   '036_orphan_visits': orphanVisitsMigration,
   '037_link_shares_and_checks': linkSharesAndChecksMigration,
+  '038_redundant_event_index': redundantEventIndexMigration,
 };
