@@ -22,6 +22,24 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Libraries only rarely used requests need are loaded on first use (`await import(…)`), not
+    // at start, where every worker process would hold them (docs/benchmarks.md, memory).
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        ...[
+          'json-schema-to-typescript',
+          'json-schema-to-zod',
+          '@readme/openapi-parser',
+          'yaml',
+          'qrcode',
+        ].map((name) => ({ name, message: 'Load it where it is used: `await import(…)`, not at start.' })),
+      ],
+    },
+  },
+  {
     files: ['bench/**/*.ts', 'server/src/cli/**/*.ts', 'server/test/global-setup.ts', 'e2e/**/*.ts'],
     rules: { 'no-console': 'off' },
   },

@@ -1,5 +1,3 @@
-import { compile } from 'json-schema-to-typescript';
-import { jsonSchemaToZod } from 'json-schema-to-zod';
 import type { SessionUser } from '../../../../shared/sessions.js';
 import { HttpError, InvalidInputError } from '../../http/errors.js';
 import { NOT_JSON, readJsonBody } from '../contracts/json-body.js';
@@ -69,6 +67,12 @@ export function createCaptureTypesService(deps: { webhooks: WebhooksService }): 
         throw new InvalidInputError('requests: none of the chosen requests has a whole JSON body.');
       }
       const jsonSchema = inferSchema(bodies);
+      // Loaded on the first inference rather than at start, where every worker would hold both
+      // writers and what they bring (a code formatter among them) for a request few make.
+      const [{ compile }, { jsonSchemaToZod }] = await Promise.all([
+        import('json-schema-to-typescript'),
+        import('json-schema-to-zod'),
+      ]);
       try {
         // Both take the schema as their own JSON Schema type, which an inferred one satisfies.
         const typescript = await compile(jsonSchema as never, 'CapturedBody', {

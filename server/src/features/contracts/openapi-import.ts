@@ -4,9 +4,9 @@
  * after the webhook). The document is parsed here (JSON, or YAML through the parser's own YAML
  * library) and handed to the OpenAPI parser as an object: a text would be taken for a file name.
  * References must stay inside the document: Hookbay reads no file and fetches nothing.
+ * The parser and the YAML library are loaded on the first import rather than at start, where
+ * every worker would hold them for a request few make.
  */
-import { validate } from '@readme/openapi-parser';
-import { parse as parseYaml } from 'yaml';
 import { MAX_CONTRACT_BYTES, type ContractFields } from '../../../../shared/contracts.js';
 import { isValidPathGlob } from '../../../../shared/path-glob.js';
 import { InvalidInputError } from '../../http/errors.js';
@@ -19,13 +19,15 @@ function isObject(value: unknown): value is Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function parseDocument(text: string): Json {
+async function parseDocument(text: string): Promise<Json> {
   if (Buffer.byteLength(text) > MAX_CONTRACT_BYTES) {
     throw new InvalidInputError(`document: must be at most ${MAX_CONTRACT_BYTES / 1024 / 1024} MiB.`);
   }
+  const isJson = text.trimStart().startsWith('{');
+  const yaml = isJson ? null : await import('yaml');
   let parsed: unknown;
   try {
-    parsed = text.trimStart().startsWith('{') ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 100 });
+    parsed = yaml ? yaml.parse(text, { maxAliasCount: 100 }) : JSON.parse(text);
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : 'unreadable';
     throw new InvalidInputError(`document: is neither JSON nor YAML: ${message}`);
@@ -50,6 +52,7 @@ function readableProblem(message: string): string {
 async function checkDocument(document: Json): Promise<void> {
   const remote = findRemoteRef(document);
   if (remote) throw new InvalidInputError(`document${remote}`);
+  const { validate } = await import('@readme/openapi-parser');
   const result = await validate(structuredClone(document) as never, {
     resolve: { external: false, file: false },
   });
@@ -186,7 +189,7 @@ export interface ImportedContract {
  * schema that does not compile.
  */
 export async function contractsFromOpenApi(text: string): Promise<ImportedContract[]> {
-  const document = parseDocument(text);
+  const document = await parseDocument(text);
   await checkDocument(document);
   const is30 = String(document.openapi).startsWith('3.0.');
   const components = isObject(document.components) ? document.components : undefined;

@@ -1,5 +1,8 @@
-/** Draws a short link's QR code with the owner's colours, size and error-correction level. */
-import QRCode from 'qrcode';
+/**
+ * Draws a short link's QR code with the owner's colours, size and error-correction level. The
+ * drawing library (with its PNG encoder) is loaded on the first code drawn rather than at start,
+ * where every worker would hold it for a request few make.
+ */
 import type { QrOptions } from '../../../../shared/link-qr.js';
 import type { SessionUser } from '../../../../shared/sessions.js';
 
@@ -31,6 +34,7 @@ export function createLinkQrService(deps: {
       };
       const fileName = `short-link-${link.id}-qr.${options.format}`;
       const text = shortUrl(link.id);
+      const { default: QRCode } = await import('qrcode');
       if (options.format === 'svg')
         return {
           contentType: 'image/svg+xml',
