@@ -94,12 +94,13 @@ function useIncrementalVacuum(sqlite: SQLite.Database): void {
 
 /**
  * The SQLite store under `dataDir`, and the stop of its checkpoint worker, to call before it
- * closes; without `checkpointsWal`, another process of the server checkpoints this file.
+ * closes; without `checkpointsWal`, another process of the server checkpoints this file, and
+ * there is none to stop.
  */
 function openSqlite(
   dataDir: string,
   checkpointsWal: boolean,
-): { db: Kysely<DatabaseSchema>; stopCheckpointer: () => Promise<void> } {
+): { db: Kysely<DatabaseSchema>; stopCheckpointer: (() => Promise<void>) | null } {
   prepareDataDir(dataDir);
   const sqlite = openSqliteFile(path.join(dataDir, 'hookbay.db'));
   sqlite.pragma('synchronous = NORMAL');
@@ -112,7 +113,7 @@ function openSqlite(
   sqliteHandles.set(db, sqlite);
   if (!checkpointsWal) {
     leaveCheckpointsToAnother(sqlite);
-    return { db, stopCheckpointer: async () => undefined };
+    return { db, stopCheckpointer: null };
   }
   const checkpointer = startCheckpointer(sqlite);
   return { db, stopCheckpointer: () => checkpointer.stop() };

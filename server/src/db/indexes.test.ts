@@ -3,12 +3,9 @@
  * table (neither partial nor unique, which make them answer other questions) only costs: the longer
  * one answers every query the shorter one did. Checked on the migrated schema of both stores.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
-import { freshPostgresUrl, TEST_DATABASE_URL } from '../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { freshPostgresUrl, storageBackends, TEST_DATABASE_URL, testConfig } from '../../test/app.js';
 import { openDatabase } from './connection.js';
 
 interface PlainIndex {
@@ -66,38 +63,13 @@ function prefixPairs(indexes: PlainIndex[]): string[] {
   );
 }
 
-const folders: string[] = [];
-afterAll(() => {
-  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
-});
-
-const stores = [
-  {
-    name: 'SQLite',
-    open: () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-indexes-'));
-      folders.push(dataDir);
-      return openDatabase({ databaseUrl: null, dataDir });
-    },
-    indexes: sqliteIndexes,
-  },
-  ...(TEST_DATABASE_URL
-    ? [
-        {
-          name: 'PostgreSQL',
-          open: async () =>
-            openDatabase({ databaseUrl: await freshPostgresUrl(TEST_DATABASE_URL ?? ''), dataDir: '' }),
-          indexes: postgresIndexes,
-        },
-      ]
-    : []),
-];
-
-describe.each(stores)('indexes on $name', ({ open, indexes }) => {
+describe.each(storageBackends)('indexes on $name', ({ postgres }) => {
   it('no index is only the beginning of another on the same table', async () => {
-    const database = await open();
+    const databaseUrl = postgres ? await freshPostgresUrl(TEST_DATABASE_URL ?? '') : null;
+    const database = await openDatabase({ databaseUrl, dataDir: testConfig().dataDir });
     try {
-      const found = await indexes(database.db as Kysely<unknown>);
+      const db = database.db as Kysely<unknown>;
+      const found = await (postgres ? postgresIndexes(db) : sqliteIndexes(db));
       // The query itself sees the tables' indexes (webhook_events has several).
       expect(found.filter((index) => index.table === 'webhook_events').length).toBeGreaterThan(0);
       expect(prefixPairs(found)).toEqual([]);

@@ -151,14 +151,11 @@ export function startWorkerPush(
   async function deliver(pushes: Push[]): Promise<void> {
     const ids = pushes.flatMap((push) => ('storedId' in push ? [push.storedId] : []));
     // A failed read loses the captured requests' live events (the list still shows them), not the
-    // other events of the message. A message without them (clicks, say) reads nothing.
-    const read =
-      ids.length === 0
-        ? []
-        : await readStored(ids).catch((error: unknown) => {
-            onError(error);
-            return [];
-          });
+    // other events of the message.
+    const read = await readStored(ids).catch((error: unknown) => {
+      onError(error);
+      return [];
+    });
     const stored = new Map(read.map((event) => [event.id, event]));
     for (const push of pushes) {
       if ('args' in push) {

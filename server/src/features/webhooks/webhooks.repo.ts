@@ -33,7 +33,10 @@ export interface WebhooksRepo {
   /** How many visible events the session has, and how many of them match the filter. */
   countVisible(sessionId: string, filter: SearchFilter): Promise<EventsCount>;
   findVisible(sessionId: string, id: number): Promise<EventRow | null>;
-  /** The visible events among `ids`, in any session and any order (a live push between workers). */
+  /**
+   * The visible events among `ids`, in any session and any order (a live push between workers);
+   * no ids ask the database nothing.
+   */
   findVisibleByIds(ids: number[]): Promise<EventRow[]>;
   /** Marks the event deleted; false when the session has no such visible event. */
   hide(sessionId: string, id: number): Promise<boolean>;
