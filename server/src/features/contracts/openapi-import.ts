@@ -1,8 +1,8 @@
 /**
  * Contracts from an OpenAPI 3.0 or 3.1 document: the JSON request body of every operation under
  * `paths` (path glob from the path, `{param}` becoming `*`) and under `webhooks` (any path, named
- * after the webhook). The document is parsed here (JSON, or YAML through the parser's own YAML
- * library) and handed to the OpenAPI parser as an object: a text would be taken for a file name.
+ * after the webhook). The document is parsed here (JSON, or YAML with the `yaml` package) and
+ * handed to the OpenAPI parser as an object: a text would be taken for a file name.
  * References must stay inside the document: Hookbay reads no file and fetches nothing.
  * The parser and the YAML library are loaded on the first import rather than at start, where
  * every worker would hold them for a request few make.
