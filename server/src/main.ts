@@ -15,10 +15,10 @@ const config = (() => {
 })();
 
 // Each side loads only what it runs: the primary serves no request, so it never loads the server's
-// packages (the build splits them into chunks of their own): 74 MB at idle instead of 128 MB.
+// packages nor the database's (the build splits them into chunks of their own).
 if (cluster.isPrimary && config.workers > 1) {
   const { superviseWorkers } = await import('./workers/primary.js');
-  await superviseWorkers(config);
+  superviseWorkers(config);
 } else {
   const { serve } = await import('./serve.js');
   await serve(config);

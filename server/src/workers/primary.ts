@@ -1,17 +1,17 @@
 /**
- * The primary of a WORKERS > 1 server. It brings the database schema up to date once, forks the
- * workers (each a whole Hookbay server on the shared port, node:cluster handing out connections),
+ * The primary of a WORKERS > 1 server. It forks the workers (each a whole Hookbay server on the
+ * shared port, node:cluster handing out connections): the first alone, since it brings the database
+ * schema up to date, and the others once it listens, so that no two race to migrate the same file.
  * relays the messages the workers send each other (Socket.IO's cluster adapter: live events, cache
  * invalidations, waits, forwarder answers), replaces a worker that dies (with a growing pause when
  * it keeps dying), and on SIGTERM/SIGINT lets every worker finish its work and exit before it does.
- * It serves no request itself.
+ * It serves no request and never opens the database: its memory is Node's own, its logger and the
+ * relays.
  */
 import cluster, { type Worker } from 'node:cluster';
 import { setupPrimary } from '@socket.io/cluster-adapter';
 import { pino } from 'pino';
 import { whereToOpen, type Config } from '../config.js';
-import { openDatabase } from '../db/connection.js';
-import { exitOnStartupError } from '../startup-error.js';
 import { serveClusterMetrics } from '../features/metrics/cluster-metrics.js';
 import { relayUserPushes } from '../realtime/worker-push.js';
 import { WORKER_SLOT_ENV } from '../worker-slot.js';
@@ -24,12 +24,8 @@ const HEALTHY_AFTER_MS = 30_000;
 /** Workers still running this long after a shutdown began are killed. */
 const SHUTDOWN_GRACE_MS = 30_000;
 
-export async function superviseWorkers(config: Config): Promise<void> {
+export function superviseWorkers(config: Config): void {
   const log = pino({ level: config.logLevel });
-  // Once, here: workers started together must not race to migrate the same database.
-  // Opened only to migrate: the workers checkpoint the file (db/checkpointer.ts).
-  const database = await openDatabase({ ...config, checkpointsWal: false }).catch(exitOnStartupError);
-  await database.close();
   setupPrimary();
   serveClusterMetrics();
   relayUserPushes();
@@ -48,6 +44,8 @@ export async function superviseWorkers(config: Config): Promise<void> {
     worker.on('error', (error) => log.warn({ worker: slot, err: error }, 'a message to a worker failed'));
     worker.on('listening', (address) => {
       isListening = true;
+      // The first worker has migrated the database: the others can open it now.
+      if (listening.size === 0) for (let other = 1; other < config.workers; other++) start(other);
       listening.add(slot);
       if (hasAnnounced || listening.size < config.workers) return;
       hasAnnounced = true;
@@ -102,5 +100,5 @@ export async function superviseWorkers(config: Config): Promise<void> {
       stopAll(0);
     });
   }
-  for (let slot = 0; slot < config.workers; slot++) start(slot);
+  start(0);
 }

@@ -234,6 +234,15 @@ describe('WORKERS=2 on SQLite', { timeout: 240_000 }, () => {
     expect(rssMb(server.pid)).toBeLessThan(Math.min(...workers) * 0.7);
   });
 
+  it('leaves the database to the workers: the primary never loads SQLite', async () => {
+    const server = await startWorkers();
+    // A native addon once loaded stays mapped for the life of the process.
+    const loadsSqlite = (pid: number) =>
+      fs.readFileSync(`/proc/${pid}/maps`, 'utf8').includes('better_sqlite3.node');
+    expect(workerPids(server.pid).map(loadsSqlite)).toEqual([true, true]);
+    expect(loadsSqlite(server.pid)).toBe(false);
+  });
+
   it('checkpoints the database from one worker only', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookbay-workers-'));
     const server = await startWorkers(dataDir);
