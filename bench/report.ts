@@ -26,6 +26,9 @@ export function row(name: string, results: WrkResult[] = [], ratio: string): str
 export interface Mode {
   workers: number;
   load: LoadResult;
+  /** RSS of all processes 2 s after the server answered, holding what starting left behind. */
+  started: number;
+  /** RSS of all processes idle, once V8 has collected what starting left behind. */
   idle: number;
   /** PSS of all processes, idle: the memory they take from the machine together. */
   idlePss: number;
@@ -131,10 +134,10 @@ export function report(mode: Mode, judgeCost: JudgeCost, defaultWorkers: number)
       ? ''
       : ` (${Math.round(mb / mode.workers)} MB a worker, with its share of the primary)`;
   console.log(
-    `  server RSS, all processes: idle after start ${Math.round(mode.idle)} MB${aWorker(mode.idle)}, peak during the runs ${Math.round(mode.peak)} MB`,
+    `  server RSS, all processes: idle ${Math.round(mode.idle)} MB${aWorker(mode.idle)}, right after start ${Math.round(mode.started)} MB${aWorker(mode.started)}, peak during the runs ${Math.round(mode.peak)} MB`,
   );
   console.log(
-    `  server PSS, all processes (pages they share counted once): idle after start ${Math.round(mode.idlePss)} MB${aWorker(mode.idlePss)}`,
+    `  server PSS, all processes (pages they share counted once): idle ${Math.round(mode.idlePss)} MB${aWorker(mode.idlePss)}`,
   );
 }
 
