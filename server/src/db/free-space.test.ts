@@ -2,10 +2,10 @@
  * Space given back to the disk after removals, on SQLite: in small steps the rest of the server
  * works between, and without putting the process to sleep while another process holds the writer.
  */
-import { spawn } from 'node:child_process';
 import type SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/app.js';
+import { holdWriteLock } from '../../test/write-lock-holder.js';
 import { openDatabase, sqliteHandleOf, type Database } from './connection.js';
 import { returnFreeSpace } from './free-space.js';
 
@@ -67,25 +67,12 @@ describe('giving space back to the disk', () => {
 
   it('waits for another process holding the writer without stopping the event loop', async () => {
     const { database, sqlite } = await prunedStore();
-    // Another process (as another worker is) takes the writer, and says when it lets go.
-    const script = `
-      const db = new (require('better-sqlite3'))(${JSON.stringify(sqlite.name)});
-      db.prepare('BEGIN IMMEDIATE').run();
-      process.stdout.write('held\\n');
-      setTimeout(() => { process.stdout.write('released ' + Date.now() + '\\n'); db.prepare('COMMIT').run(); }, 500);`;
-    const holder = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    holder.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
-    const exited = new Promise<void>((resolve) => holder.once('exit', () => resolve()));
-
+    const other = await holdWriteLock(sqlite.name, 500);
     const timerFired = new Promise<number>((resolve) => setTimeout(() => resolve(Date.now()), 20));
     const given = returnFreeSpace(database.db);
     const firedAt = await timerFired;
     await given;
-    await exited;
-
-    const releasedAt = Number(/released (\d+)/.exec(output)?.[1]);
+    const releasedAt = await other.releasedAt;
     // The timer ran while the other process still held the writer: nothing slept in between.
     expect(firedAt).toBeLessThan(releasedAt);
     expect(pages(sqlite, 'freelist_count')).toBe(0);

@@ -1,24 +1,11 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { holdWriteLock } from '../../test/write-lock-holder.js';
 import { WriteLockSqliteDialect, writeLockWaits, writeTransaction } from './write-lock.js';
-
-/** Another process (as another worker is) holding the write lock for `ms`; resolves once it holds it. */
-function holdWriteLock(file: string, ms: number): Promise<{ done: Promise<void> }> {
-  const script = `
-    const db = new (require('better-sqlite3'))(${JSON.stringify(file)});
-    db.prepare('BEGIN IMMEDIATE').run();
-    db.prepare('INSERT INTO t (v) VALUES (1)').run();
-    process.stdout.write('held\\n');
-    setTimeout(() => { db.prepare('COMMIT').run(); process.exit(0); }, ${ms});`;
-  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return new Promise((resolve) => child.stdout.once('data', () => resolve({ done })));
-}
 
 /** A new database file in WAL mode with table t, as the server opens its own. */
 function openDatabase(): { file: string; db: SQLite.Database } {
@@ -54,7 +41,7 @@ describe('SQLite writes from several processes', () => {
       return before.n;
     });
     const waitsBefore = writeLockWaits.count;
-    const other = await holdWriteLock(file, 300);
+    const other = await holdWriteLock(file, 300, 'INSERT INTO t (v) VALUES (1)');
     expect(await readThenWrite()).toBe(1);
     await other.done;
     expect(writeLockWaits.count).toBe(waitsBefore + 1);
@@ -68,10 +55,10 @@ describe('SQLite writes from several processes', () => {
     const write = writeTransaction(db, () => db.prepare('INSERT INTO t (v) VALUES (2)').run());
     const kysely = new Kysely<{ t: { v: number } }>({ dialect: new WriteLockSqliteDialect(db) });
 
-    let other = await holdWriteLock(file, 300);
+    let other = await holdWriteLock(file, 300, 'INSERT INTO t (v) VALUES (1)');
     expect(await ticksDuring(write)).toBeGreaterThan(5);
     await other.done;
-    other = await holdWriteLock(file, 300);
+    other = await holdWriteLock(file, 300, 'INSERT INTO t (v) VALUES (1)');
     const inKysely = () =>
       kysely.transaction().execute((trx) => trx.insertInto('t').values({ v: 3 }).execute());
     expect(await ticksDuring(inKysely)).toBeGreaterThan(5);
