@@ -2,7 +2,7 @@
  * The primary of a WORKERS > 1 server. It forks the workers (each a whole Hookbay server on the
  * shared port, node:cluster handing out connections): the first alone, since it brings the database
  * schema up to date, and the others once it listens, so that no two race to migrate the same file.
- * relays the messages the workers send each other (Socket.IO's cluster adapter: live events, cache
+ * It relays the messages the workers send each other (Socket.IO's cluster adapter: live events, cache
  * invalidations, waits, forwarder answers), replaces a worker that dies (with a growing pause when
  * it keeps dying), and on SIGTERM/SIGINT lets every worker finish its work and exit before it does.
  * It serves no request and never opens the database: its memory is Node's own, its logger and the
