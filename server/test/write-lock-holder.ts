@@ -30,3 +30,20 @@ export function holdWriteLock(file: string, ms: number, statement?: string): Pro
   const releasedAt = done.then(() => Number(/released (\d+)/.exec(output)?.[1]));
   return new Promise((resolve) => child.stdout.once('data', () => resolve({ releasedAt, done })));
 }
+
+/**
+ * Runs `work` while another process holds the write lock on `file` for half a second; answers
+ * its result, and whether a 20 ms timer of this process fired before that process let go (false
+ * when something here slept the event loop while waiting for the lock).
+ */
+export async function whileAnotherHoldsTheLock<R>(
+  file: string,
+  work: () => Promise<R>,
+): Promise<{ result: R; timerRanMeanwhile: boolean }> {
+  const other = await holdWriteLock(file, 500);
+  const timerFired = new Promise<number>((resolve) => setTimeout(() => resolve(Date.now()), 20));
+  const working = work();
+  const firedAt = await timerFired;
+  const result = await working;
+  return { result, timerRanMeanwhile: firedAt < (await other.releasedAt) };
+}

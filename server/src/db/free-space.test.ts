@@ -5,7 +5,7 @@
 import type SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/app.js';
-import { holdWriteLock } from '../../test/write-lock-holder.js';
+import { whileAnotherHoldsTheLock } from '../../test/write-lock-holder.js';
 import { openDatabase, sqliteHandleOf, type Database } from './connection.js';
 import { returnFreeSpace } from './free-space.js';
 
@@ -67,14 +67,10 @@ describe('giving space back to the disk', () => {
 
   it('waits for another process holding the writer without stopping the event loop', async () => {
     const { database, sqlite } = await prunedStore();
-    const other = await holdWriteLock(sqlite.name, 500);
-    const timerFired = new Promise<number>((resolve) => setTimeout(() => resolve(Date.now()), 20));
-    const given = returnFreeSpace(database.db);
-    const firedAt = await timerFired;
-    await given;
-    const releasedAt = await other.releasedAt;
-    // The timer ran while the other process still held the writer: nothing slept in between.
-    expect(firedAt).toBeLessThan(releasedAt);
+    const { timerRanMeanwhile } = await whileAnotherHoldsTheLock(sqlite.name, () =>
+      returnFreeSpace(database.db),
+    );
+    expect(timerRanMeanwhile).toBe(true);
     expect(pages(sqlite, 'freelist_count')).toBe(0);
   });
 });

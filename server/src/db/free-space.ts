@@ -27,9 +27,10 @@ export async function returnFreeSpace(db: Kysely<DatabaseSchema>): Promise<void>
   // putting this process to sleep, and a transaction still open on this connection is waited for.
   const step = writeTransaction(sqlite, () => sqlite.pragma(`incremental_vacuum(${PAGES_PER_STEP})`));
   let free = Number(sqlite.pragma('freelist_count', { simple: true }));
-  while (free > 0 && sqlite.open) {
+  while (free > 0) {
     await step();
     await pause(STEP_PAUSE_MS);
+    // The server may have closed the database during the pause.
     if (!sqlite.open) return;
     const left = Number(sqlite.pragma('freelist_count', { simple: true }));
     // Pages freed meanwhile by other removals are left for the next run, so this one ends.
