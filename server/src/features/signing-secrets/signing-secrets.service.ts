@@ -80,7 +80,9 @@ export function createSigningSecretsService(deps: {
         id: `sec_${randomUUID().replaceAll('-', '')}`,
         ...settingsOf(input),
         secret: input.secret,
-        createdAt: now(),
+        // After every secret the session has, even one added in the same millisecond: the list
+        // (created_at, then id) is the order in which the first covering secret judges a capture.
+        createdAt: Math.max(now(), ...existing.map((each) => each.createdAt + 1)),
       };
       await deps.repo.insert(user.sessionId, stored);
       await refresh(user.sessionId);

@@ -3,10 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../../../shared/sessions.js';
-import type { NewSigningSecret, SigningSecret } from '../../../../shared/signing-secrets.js';
+import {
+  signingSecretCreateSchema,
+  type NewSigningSecret,
+  type SigningSecret,
+} from '../../../../shared/signing-secrets.js';
 import type { WebhookEvent } from '../../../../shared/webhooks.js';
 import { buildTestApp, storageBackends } from '../../../test/app.js';
 import { asUser, createSession } from '../../../test/factories.js';
+import { createSecretsCache } from './signing-secrets.judge.js';
+import { createSigningSecretsRepo } from './signing-secrets.repo.js';
+import { createSigningSecretsService } from './signing-secrets.service.js';
 
 const BODY = '{"action":"opened","number":7}';
 const hex = (key: string, data: string) => createHmac('sha256', key).update(data).digest('hex');
@@ -124,6 +131,23 @@ describe.each(storageBackends)('signing secrets checked on arrival on $name', ({
       valid?.verdicts,
     ]);
     expect(har.body).not.toContain('gh-secret');
+  });
+
+  it('lists secrets in the order they were added, even within one millisecond', async () => {
+    const user = await createSession(app);
+    const stoppedClock = createSigningSecretsService({
+      repo: createSigningSecretsRepo(app.database.db),
+      cache: createSecretsCache(),
+      now: () => 1_000,
+    });
+    const names = ['one', 'two', 'three', 'four', 'five', 'six'];
+    for (const name of names) {
+      await stoppedClock.add(
+        user,
+        signingSecretCreateSchema.parse({ name, scheme: 'github-sha256', secret: `s-${name}` }),
+      );
+    }
+    expect((await stoppedClock.list(user)).map((secret) => secret.name)).toEqual(names);
   });
 
   it('judges Stripe and Slack timestamps against the tolerance', async () => {
