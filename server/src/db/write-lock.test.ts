@@ -69,6 +69,48 @@ describe('SQLite writes from several processes', () => {
     await kysely.destroy();
   });
 
+  it('goes on serving while a single Kysely write waits for the lock; a read does not wait', async () => {
+    const { file, db } = openDatabase();
+    const kysely = new Kysely<{ t: { v: number } }>({ dialect: new WriteLockSqliteDialect(db) });
+    const writes = [
+      () => kysely.insertInto('t').values({ v: 2 }).execute(),
+      () => kysely.updateTable('t').set({ v: 3 }).where('v', '=', 2).execute(),
+      () => sql`INSERT INTO t (v) VALUES (4)`.execute(kysely),
+      () => kysely.deleteFrom('t').where('v', '=', 1).execute(),
+    ];
+    for (const write of writes) {
+      const waitsBefore = writeLockWaits.count;
+      const other = await holdWriteLock(file, 300, 'INSERT INTO t (v) VALUES (1)');
+      expect(await ticksDuring(write)).toBeGreaterThan(5);
+      expect(writeLockWaits.count).toBe(waitsBefore + 1);
+      await other.done;
+    }
+    // The other process's four rows, less those the delete took; 2 became 3; and 4.
+    expect(db.prepare('SELECT v FROM t ORDER BY v').all()).toEqual([{ v: 3 }, { v: 4 }]);
+
+    const other = await holdWriteLock(file, 300);
+    const waitsBefore = writeLockWaits.count;
+    expect(await kysely.selectFrom('t').select('v').execute()).toHaveLength(2);
+    expect(await sql`SELECT count(*) AS n FROM t`.execute(kysely)).toEqual({ rows: [{ n: 2 }] });
+    expect(writeLockWaits.count).toBe(waitsBefore);
+    await other.done;
+    await kysely.destroy();
+  });
+
+  it('leaves nothing open when a single Kysely write fails', async () => {
+    const { db } = openDatabase();
+    db.exec('CREATE UNIQUE INDEX t_v ON t (v)');
+    const kysely = new Kysely<{ t: { v: number } }>({ dialect: new WriteLockSqliteDialect(db) });
+    await kysely.insertInto('t').values({ v: 1 }).execute();
+    await expect(kysely.insertInto('t').values({ v: 1 }).execute()).rejects.toThrow(
+      'UNIQUE constraint failed',
+    );
+    expect(db.inTransaction).toBe(false);
+    await kysely.insertInto('t').values({ v: 2 }).execute();
+    expect(countOf(db)).toBe(2);
+    await kysely.destroy();
+  });
+
   it('waits for a transaction still open on its own connection rather than joining it', async () => {
     const { db } = openDatabase();
     const kysely = new Kysely<{ t: { v: number } }>({ dialect: new WriteLockSqliteDialect(db) });

@@ -6,9 +6,18 @@
  * would sleep the whole process (1 ms, then 2, 5, 10…) with every request it holds waiting; here
  * the lock is tried without waiting, and tried again a millisecond later while the event loop
  * serves requests, up to the connection's busy timeout. The waits are counted here, for /metrics.
+ * A single write statement outside a transaction takes the lock the same way, as a transaction of
+ * its own: left to autocommit, it would wait in that busy handler.
  */
 import type SQLite from 'better-sqlite3';
-import { SqliteDialect, SqliteDriver, type SqliteDialectConfig } from 'kysely';
+import {
+  SqliteDialect,
+  SqliteDriver,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type QueryResult,
+  type SqliteDialectConfig,
+} from 'kysely';
 
 /** Taking the lock faster than this was no wait: another writer did not hold it. */
 const WAIT_THRESHOLD_MS = 1;
@@ -105,12 +114,54 @@ export function writeTransaction<A extends unknown[], R>(
     });
 }
 
+/** Kysely's queries that write; a raw query writes when SQLite says its statement does. */
+const WRITE_QUERIES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
+
+function writes(sqlite: SQLite.Database, query: CompiledQuery): boolean {
+  const { kind } = query.query;
+  if (WRITE_QUERIES.has(kind)) return true;
+  return kind === 'RawNode' && !sqlite.prepare(query.sql).readonly;
+}
+
+/** Kysely's connection, with each write statement outside a transaction run as one that holds the lock. */
+class WriteLockConnection implements DatabaseConnection {
+  readonly #inner: DatabaseConnection;
+  readonly #sqlite: SQLite.Database;
+  // The statement runs synchronously inside (the driver's promise is settled when it returns).
+  readonly #writeAlone: (query: CompiledQuery) => Promise<Promise<QueryResult<unknown>>>;
+
+  constructor(inner: DatabaseConnection, sqlite: SQLite.Database) {
+    this.#inner = inner;
+    this.#sqlite = sqlite;
+    this.#writeAlone = writeTransaction(sqlite, (query: CompiledQuery) => inner.executeQuery(query));
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.#sqlite.inTransaction || !writes(this.#sqlite, query)) return this.#inner.executeQuery<R>(query);
+    return (await this.#writeAlone(query)) as QueryResult<R>;
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.#inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
 class WriteLockDriver extends SqliteDriver {
+  readonly #sqlite: SQLite.Database;
   readonly #withWriteLock: WithWriteLock;
+  #connection: WriteLockConnection | null = null;
 
   constructor(config: SqliteDialectConfig, sqlite: SQLite.Database) {
     super(config);
+    this.#sqlite = sqlite;
     this.#withWriteLock = writeLockOf(sqlite);
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    // SQLite has one connection, handed out to one query or transaction at a time.
+    const connection = await super.acquireConnection();
+    this.#connection ??= new WriteLockConnection(connection, this.#sqlite);
+    return this.#connection;
   }
 
   override async beginTransaction(): Promise<void> {
