@@ -6,7 +6,6 @@
 import cluster from 'node:cluster';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/connection.js';
@@ -19,6 +18,7 @@ import { registerErrorHandler } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { registerLimiter } from './http/rate-limit/limiter.js';
 import { enforceRouteAccess } from './http/route-access.js';
+import { useSecurityHeaders } from './http/security-headers.js';
 import { useZodRouteSchemas } from './http/validation.js';
 import { identityPlugin } from './http/identity.js';
 import { registerApiDocument } from './http/openapi/document.js';
@@ -208,7 +208,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app, { databaseOutage });
-  await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: false });
+  useSecurityHeaders(app);
   await app.register(fastifyCookie);
   await app.register(identityPlugin, { sessions, access: accessChecks });
   const limiter = await registerLimiter(app, {

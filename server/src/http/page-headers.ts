@@ -46,7 +46,7 @@ function contentSecurityPolicy(host: string, otherOrigins: string[], formTargets
   ].join('; ');
 }
 
-/** Sets the page headers; helmet sets most of them too, but some routes skip helmet on purpose. */
+/** Sets the page headers; security-headers.ts sets some of them too, but some routes go without it on purpose. */
 export function setPageHeaders(
   reply: FastifyReply,
   otherOrigins: string[],

@@ -224,7 +224,7 @@ export async function redirectRoutes(
     method: ['GET', 'HEAD'],
     url: '/s/:id',
     // A redirect has no page to protect; the security headers would only slow every click.
-    helmet: false,
+    config: { securityHeaders: false },
     onError: countError,
     schema: followSchema,
     handler: async (request, reply) => {
@@ -255,7 +255,7 @@ export async function redirectRoutes(
 
   app.post<IdParams>(
     '/s/:id',
-    { helmet: false, onError: countError, schema: passwordSchema },
+    { config: { securityHeaders: false }, onError: countError, schema: passwordSchema },
     async (request, reply) => {
       const link = await links.resolve(request.params.id);
       if (!link) return sendNotFound(reply);
