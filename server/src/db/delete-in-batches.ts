@@ -24,17 +24,16 @@ export async function deleteInBatches<T extends BatchedTable>(
   table: T,
   pick: (ids: RowIds<T>) => RowIds<T>,
 ): Promise<number> {
+  const ids = () => db.selectFrom(table as BatchedTable).select('id') as RowIds<T>;
   let total = 0;
   for (;;) {
-    // A transaction of its own: on SQLite it takes the write lock as every write does, so with
-    // workers it waits for another one's writes without SQLite putting the process to sleep.
-    const result = await db.transaction().execute((trx) => {
-      const ids = trx.selectFrom(table as BatchedTable).select('id') as RowIds<T>;
-      return trx
-        .deleteFrom(table as BatchedTable)
-        .where('id', 'in', pick(ids).limit(DELETE_BATCH_ROWS))
-        .executeTakeFirst();
-    });
+    // One statement: on SQLite it takes the write lock as every write does (db/write-lock.ts), so
+    // with workers it waits for another one's writes without SQLite putting the process to sleep.
+    const batch = pick(ids()).limit(DELETE_BATCH_ROWS);
+    const result = await db
+      .deleteFrom(table as BatchedTable)
+      .where('id', 'in', batch)
+      .executeTakeFirst();
     const deleted = Number(result.numDeletedRows);
     total += deleted;
     if (deleted < DELETE_BATCH_ROWS) return total;

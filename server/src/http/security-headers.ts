@@ -16,17 +16,17 @@ declare module 'fastify' {
   }
 }
 
-/** The headers helmet sets with these options, in its order, and those it removes. */
-function recordHelmet(options: Parameters<typeof helmet>[0]): { set: [string, string][]; removed: string[] } {
+/** The headers helmet sets with these options, in its order. */
+function recordHelmet(options: Parameters<typeof helmet>[0]): [string, string][] {
   const set: [string, string][] = [];
-  const removed: string[] = [];
   const recorder = {
     setHeader: (name: string, value: string) => set.push([name, value]),
-    removeHeader: (name: string) => removed.push(name),
+    // Helmet removes X-Powered-By, which Express sets; neither Node nor Fastify does.
+    removeHeader: () => undefined,
   };
   // Helmet reads nothing of the request; it throws on options it refuses.
   helmet(options)({} as never, recorder as never, () => undefined);
-  return { set, removed };
+  return set;
 }
 
 /** Call before any route is registered. */
@@ -34,12 +34,10 @@ export function useSecurityHeaders(app: FastifyInstance): void {
   // No Content-Security-Policy here: pages set their own (page-headers.ts). No
   // Cross-Origin-Resource-Policy either: pages of other origins may load what Hookbay serves
   // (the web app built for another origin, say).
-  const { set, removed } = recordHelmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: false });
+  const headers = recordHelmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: false });
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.config.securityHeaders !== false) {
-      for (const [name, value] of set) reply.raw.setHeader(name, value);
-      for (const name of removed) reply.raw.removeHeader(name);
-    }
+    if (request.routeOptions.config.securityHeaders !== false)
+      for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
 }
